@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Sets up Open MPI for the `mpi` backend (mpjdev/mpi). Idempotent; a fast no-op when everything is in place.
+#
+#  1. On Debian as root: installs openmpi-bin and libopenmpi-dev when missing (they ship mpirun, mpicc and the
+#     native half of the Java bindings, libmpi_java.so, but not the Java half, mpi.jar).
+#  2. Builds mpi.jar from Debian's own `openmpi` source package (the ompi/mpi/java/java/*.java classes, compiled
+#     with JDK 25's javac), adding a deb-src entry with the same Signed-By as the existing deb entry when apt has
+#     none, and installs it into the local Maven repository as org.open-mpi:mpi:installed. The jar records the
+#     Debian version it was built for; it is rebuilt when libopenmpi-dev changes.
+#
+# Without root or apt-get it changes nothing and says what is missing: the build then skips the mpi backend
+# (except under CI=true, where its absence fails the build).
+#
+# Usage: bin/setup-mpi.sh [--check]      --check: only report the state; exit 0 when ready, 1 when not.
+set -euo pipefail
+source "$(dirname "$0")/hpjava-env.sh"
+
+say() { echo "setup-mpi: $*"; }
+die() { echo "setup-mpi: error: $*" >&2; exit 1; }
+
+CHECK_ONLY=false
+case "${1:-}" in
+  "") ;;
+  --check) CHECK_ONLY=true ;;
+  *) die "unknown argument '$1' (usage: bin/setup-mpi.sh [--check])" ;;
+esac
+
+M2_REPO="${HPJAVA_M2_REPO:-$HOME/.m2/repository}"
+MPI_JAR="$M2_REPO/org/open-mpi/mpi/installed/mpi-installed.jar"
+# Must match the activation paths in mpjdev/mpi/pom.xml.
+
+pkg_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+jar_version() { # the Debian version recorded in the jar's manifest, or nothing
+  [ -f "$MPI_JAR" ] || return 0
+  unzip -p "$MPI_JAR" META-INF/MANIFEST.MF 2>/dev/null | tr -d '\r' | sed -n 's/^Implementation-Version: //p'
+}
+
+can_install() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; }
+
+apt_run() { # apt-get with a wait for the dpkg lock (other engineers' scripts may be installing at the same time)
+  local try
+  for try in 1 2 3 4 5 6; do
+    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 "$@"; then return 0; fi
+    say "apt-get $1 failed (try $try); retrying in 10 s"
+    sleep 10
+  done
+  die "apt-get $* failed"
+}
+
+APT_UPDATED=false
+apt_update_once() { $APT_UPDATED || { say "apt-get update"; apt_run -qq update; APT_UPDATED=true; }; }
+
+# ---------------------------------------------------------------- 1. Debian packages
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in openmpi-bin libopenmpi-dev; do pkg_installed "$p" || missing+=("$p"); done
+else
+  command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  $CHECK_ONLY && { say "missing Debian packages: ${missing[*]}"; exit 1; }
+  if ! can_install; then
+    say "missing ${missing[*]} and cannot install them (needs root on Debian with apt-get)."
+    say "the mpi backend will be skipped by the build."
+    exit 0
+  fi
+  apt_update_once
+  say "installing ${missing[*]}"
+  apt_run -y -qq install --no-install-recommends "${missing[@]}"
+fi
+
+DEB_VERSION=$(dpkg-query -W -f='${Version}' libopenmpi-dev)
+JNI_LIB=$(dpkg -L libopenmpi-dev libopenmpi3 2>/dev/null | grep -m1 '/libmpi_java\.so$' || true)
+[ -n "$JNI_LIB" ] || JNI_LIB=$(find /usr/lib -name 'libmpi_java.so*' 2>/dev/null | head -n 1)
+[ -n "$JNI_LIB" ] || die "libmpi_java.so not found although libopenmpi-dev $DEB_VERSION is installed"
+
+# ---------------------------------------------------------------- 2. mpi.jar
+if [ "$(jar_version)" = "$DEB_VERSION" ]; then
+  say "ready: Open MPI $DEB_VERSION, $(command -v mpirun), $JNI_LIB, $MPI_JAR"
+  exit 0
+fi
+$CHECK_ONLY && { say "mpi.jar for Open MPI $DEB_VERSION is not installed at $MPI_JAR"; exit 1; }
+can_install || { say "cannot build mpi.jar (needs root on Debian); the mpi backend will be skipped."; exit 0; }
+
+pkg_installed dpkg-dev || { apt_update_once; say "installing dpkg-dev (for apt-get source)"; apt_run -y -qq install --no-install-recommends dpkg-dev; }
+command -v unzip >/dev/null 2>&1 || { apt_update_once; say "installing unzip"; apt_run -y -qq install --no-install-recommends unzip; }
+
+has_deb_src() {
+  grep -hqsE '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list && return 0
+  grep -hqsE '^Types:.*\bdeb-src\b' /etc/apt/sources.list.d/*.sources && return 0
+  return 1
+}
+if ! has_deb_src; then
+  # Copy every deb entry as a deb-src entry with the same URIs, suites, components and Signed-By.
+  shopt -s nullglob
+  sources=(/etc/apt/sources.list.d/*.sources)
+  shopt -u nullglob
+  if [ ${#sources[@]} -gt 0 ]; then
+    target=/etc/apt/sources.list.d/hpjava-deb-src.sources
+    awk 'BEGIN { RS = ""; ORS = "\n\n" }
+         { if ($0 ~ /(^|\n)Types:[^\n]*(^|[ \t])deb([ \t]|\n|$)/) {
+             n = split($0, lines, "\n"); out = ""
+             for (i = 1; i <= n; i++) {
+               line = lines[i]
+               if (line ~ /^#/) continue
+               if (line ~ /^Types:/) line = "Types: deb-src"
+               out = out line "\n"
+             }
+             printf "%s\n", out
+         } }' "${sources[@]}" > "$target.tmp"
+  else
+    target=/etc/apt/sources.list.d/hpjava-deb-src.list
+    sed -n 's/^[[:space:]]*deb\([[:space:]]\)/deb-src\1/p' /etc/apt/sources.list > "$target.tmp"
+  fi
+  [ -s "$target.tmp" ] || { rm -f "$target.tmp"; die "found no deb entry in /etc/apt to derive a deb-src entry from"; }
+  mv "$target.tmp" "$target"
+  say "added deb-src entries (same Signed-By as the deb entries) in $target"
+  APT_UPDATED=false
+fi
+apt_update_once
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/hpjava-openmpi-src.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+say "fetching Debian's openmpi source package into $WORK"
+( cd "$WORK" && apt_run -qq source openmpi >"$WORK/apt-source.log" 2>&1 ) || { cat "$WORK/apt-source.log" >&2; die "apt-get source openmpi failed"; }
+SRC=$(find "$WORK" -maxdepth 1 -mindepth 1 -type d -name 'openmpi-*' | head -n 1)
+[ -n "$SRC" ] || die "apt-get source openmpi produced no source tree"
+JAVA_SRC="$SRC/ompi/mpi/java/java"
+[ -d "$JAVA_SRC" ] || die "no ompi/mpi/java/java in $SRC"
+
+# Generated pieces: configure turns *.java.in templates into *.java; fill them the way configure would.
+for tmpl in "$JAVA_SRC"/*.java.in; do
+  [ -e "$tmpl" ] || continue
+  die "template $(basename "$tmpl") needs generating; setup-mpi.sh does not know it"
+done
+
+say "compiling $(ls "$JAVA_SRC"/*.java | wc -l) classes of the Open MPI Java bindings with $("$JAVA_HOME/bin/javac" -version 2>&1)"
+mkdir -p "$WORK/classes"
+"$JAVA_HOME/bin/javac" -nowarn -XDsuppressNotes -encoding UTF-8 --release 25 -d "$WORK/classes" "$JAVA_SRC"/*.java 2>"$WORK/javac.log" \
+  || { cat "$WORK/javac.log" >&2; die "javac failed on the Open MPI Java sources"; }
+printf 'Implementation-Title: Open MPI Java bindings (built by HPJava bin/setup-mpi.sh from Debian source openmpi)\nImplementation-Version: %s\nHPJava-JNI-Library: %s\n' \
+  "$DEB_VERSION" "$JNI_LIB" > "$WORK/manifest.txt"
+"$JAVA_HOME/bin/jar" --create --file "$WORK/mpi.jar" --manifest "$WORK/manifest.txt" -C "$WORK/classes" .
+
+say "installing mpi.jar into the local Maven repository as org.open-mpi:mpi:installed"
+( cd "$HPJAVA_HOME" && ./mvnw -B -q -ntp org.apache.maven.plugins:maven-install-plugin:3.1.4:install-file \
+    -Dfile="$WORK/mpi.jar" -DgroupId=org.open-mpi -DartifactId=mpi -Dversion=installed -Dpackaging=jar \
+    -DgeneratePom=true -DlocalRepositoryPath="$M2_REPO" ) || die "installing mpi.jar into $M2_REPO failed"
+[ "$(jar_version)" = "$DEB_VERSION" ] || die "mpi.jar did not land at $MPI_JAR"
+say "ready: Open MPI $DEB_VERSION, $(command -v mpirun), $JNI_LIB, $MPI_JAR"
