@@ -1,0 +1,542 @@
+package hpjava.mpjdev;
+
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectOutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
+import java.nio.ByteOrder;
+
+/**
+ * A message buffer: typed sections in native memory, laid out in the wire format documented in the package
+ * {@linkplain hpjava.mpjdev overview}, so a backend sends {@code [0, length())} of {@link #segment()} without a copy.
+ *
+ * <h2>Writing</h2>
+ * {@link #clear()} starts a message; each {@code write*} call appends one section. Primitive data is gathered from
+ * Java arrays with one copy: {@link #write(Object, int, int)} takes a contiguous run, {@link #writeStrided} a
+ * multi-dimensional strided section (a halo row or column, a remap slice). Objects are serialized
+ * ({@link #writeObjects}). The buffer grows when needed (an allocation; a pooled buffer keeps its larger size).
+ *
+ * <h2>Reading</h2>
+ * After a receive, or after {@link #rewind()}, sections are read back in the order written: {@link #nextType()},
+ * {@link #nextCount()}, then one {@code read*} call per section, into a contiguous run ({@link #read(Object, int)})
+ * or scattered into a strided section ({@link #readStrided}) with one copy. Reading with an array of the wrong type
+ * or shape throws {@link DeviceException} naming the section. Objects are deserialized through the mpjdev object
+ * filter: only the program's own classes (its class loader, per rank in mt) and JDK value types are admitted;
+ * anything else throws {@link ObjectRejectedException} naming the class.
+ *
+ * <h2>Contract</h2>
+ * Not thread-safe: one thread uses a buffer at a time, and the device owns it while an operation on it is pending
+ * (see the package overview). Writing and reading primitive sections allocate nothing once capacity suffices.
+ * Release a buffer with {@link #release()} (returns it to its {@link BufferPool}, or frees an unpooled buffer's
+ * memory); a released buffer must not be used.
+ *
+ * <h2>Device interface</h2>
+ * Backends use {@link #segment()}, {@link #length()}, {@link #lendToDevice()}, {@link #returnFromDevice()},
+ * {@link #prepareReceive(long)}, {@link #completeReceive(int, int)}, {@link #completeSend(int, int)} and
+ * {@link #deviceState()}; user code does not need them.
+ */
+public final class Buffer implements AutoCloseable {
+
+    /** Bytes of the message header. */
+    public static final int HEADER_BYTES = 16;
+    /** Bytes of each section header. */
+    public static final int SECTION_HEADER_BYTES = 16;
+    /** Magic number at offset 0 ("MPJB" little-endian). */
+    public static final int MAGIC = 0x424A504D;
+
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    final BufferPool pool;
+    Buffer nextFree; // intrusive free-list link, guarded by the pool
+    boolean inPool;
+
+    private Arena arena;
+    private MemorySegment segment;
+    private long writePos;
+    private int sections;
+    private long readPos;
+    private int readSection;
+    private final Status status = new Status();
+    private boolean lent;
+    private Object deviceState;
+    private SegmentStreams streams;
+
+    Buffer(BufferPool pool, long capacity) {
+        this.pool = pool;
+        allocateMemory(Math.max(capacity, HEADER_BYTES + SECTION_HEADER_BYTES));
+        clear();
+    }
+
+    /** An unpooled buffer of at least {@code capacity} bytes (it grows when needed); free it with {@link #release()}. */
+    public static Buffer allocate(long capacity) {
+        if (capacity < 0) throw new IllegalArgumentException("negative capacity " + capacity);
+        return new Buffer(null, capacity);
+    }
+
+    private void allocateMemory(long capacity) {
+        arena = Arena.ofShared();
+        segment = arena.allocate(capacity, 8);
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /** Starts a new, empty message (header only). Returns this buffer. */
+    public Buffer clear() {
+        checkOwned();
+        writePos = HEADER_BYTES;
+        sections = 0;
+        readPos = HEADER_BYTES;
+        readSection = 0;
+        writeHeader();
+        return this;
+    }
+
+    /**
+     * Appends a section holding {@code array[offset .. offset+count)}.
+     *
+     * @param array an array of a primitive type
+     * @throws IllegalArgumentException if {@code array} is not a primitive array or the range is outside it
+     */
+    public Buffer write(Object array, int offset, int count) {
+        SectionType t = SectionType.ofArray(array);
+        int n = Array.getLength(array);
+        if (offset < 0 || count < 0 || offset > n - count)
+            throw new IllegalArgumentException("range [" + offset + ", " + offset + "+" + count + ") is outside the array of length " + n);
+        long data = beginSection(t, count, (long) count * t.elementBytes());
+        copyRun(t, array, offset, data, count, true);
+        endSection(data + (long) count * t.elementBytes());
+        return this;
+    }
+
+    /** Appends a section holding the whole array. */
+    public Buffer write(Object array) {
+        return write(array, 0, Array.getLength(array));
+    }
+
+    /**
+     * Appends a section gathered from a multi-dimensional strided section of {@code array}: element
+     * {@code (i_0, ..., i_{r-1})}, {@code 0 <= i_d < counts[d]}, is {@code array[base + sum_d i_d * strides[d]]};
+     * elements are packed with the last dimension varying fastest. One copy; no allocation.
+     *
+     * @throws IllegalArgumentException if the lengths of {@code counts} and {@code strides} differ, a count is
+     *         negative, or some element lies outside the array
+     */
+    public Buffer writeStrided(Object array, int base, int[] counts, int[] strides) {
+        SectionType t = SectionType.ofArray(array);
+        long count = checkStrided(array, base, counts, strides);
+        long data = beginSection(t, (int) count, count * t.elementBytes());
+        long end = gatherScatter(t, array, base, counts, strides, 0, data, true);
+        endSection(end);
+        return this;
+    }
+
+    /** Appends an object section holding {@code objects[offset .. offset+count)}, serialized. Allocates. */
+    public Buffer writeObjects(Object[] objects, int offset, int count) {
+        if (offset < 0 || count < 0 || offset > objects.length - count)
+            throw new IllegalArgumentException("range [" + offset + ", " + offset + "+" + count + ") is outside the array of length " + objects.length);
+        long data = beginSection(SectionType.OBJECT, count, 0);
+        SegmentStreams s = streams();
+        s.startWrite(data);
+        try (ObjectOutputStream out = new ObjectOutputStream(s.out)) {
+            for (int i = 0; i < count; i++) out.writeObject(objects[offset + i]);
+        } catch (IOException e) {
+            writePos -= SECTION_HEADER_BYTES; // drop the half-written section
+            writeHeader();
+            throw new DeviceException("cannot serialize object section: " + e, e);
+        }
+        long end = s.writePos;
+        segment.set(LONG, data - 8, end - data);
+        endSection(end);
+        return this;
+    }
+
+    /** Appends an object section holding one object. Allocates. */
+    public Buffer writeObject(Object object) {
+        return writeObjects(new Object[] {object}, 0, 1);
+    }
+
+    private long beginSection(SectionType t, int count, long dataBytes) {
+        checkOwned();
+        long h = writePos;
+        ensureCapacity(h + SECTION_HEADER_BYTES + align8(dataBytes));
+        segment.set(INT, h, t.code());
+        segment.set(INT, h + 4, count);
+        segment.set(LONG, h + 8, dataBytes);
+        return h + SECTION_HEADER_BYTES;
+    }
+
+    private void endSection(long dataEnd) {
+        long end = align8(dataEnd);
+        for (long p = dataEnd; p < end; p++) segment.set(ValueLayout.JAVA_BYTE, p, (byte) 0);
+        writePos = end;
+        sections++;
+        writeHeader();
+    }
+
+    private void writeHeader() {
+        segment.set(INT, 0, MAGIC);
+        segment.set(INT, 4, sections);
+        segment.set(LONG, 8, writePos);
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** Positions reading at the first section (for reading back a message written locally). Returns this buffer. */
+    public Buffer rewind() {
+        checkOwned();
+        readPos = HEADER_BYTES;
+        readSection = 0;
+        return this;
+    }
+
+    /** Whether a section remains to be read. */
+    public boolean hasNextSection() {
+        return readSection < sections;
+    }
+
+    /** Type of the next section to read. @throws DeviceException if none remains */
+    public SectionType nextType() {
+        requireSection();
+        SectionType t = SectionType.ofCode(segment.get(INT, readPos));
+        if (t == null) throw malformed("section " + readSection + " has unknown type code " + segment.get(INT, readPos));
+        return t;
+    }
+
+    /** Element count of the next section to read. @throws DeviceException if none remains */
+    public int nextCount() {
+        requireSection();
+        return segment.get(INT, readPos + 4);
+    }
+
+    /**
+     * Reads the next section into {@code array[offset ..]}; returns its element count.
+     *
+     * @throws DeviceException if no section remains, it is of another type, or it does not fit
+     */
+    public int read(Object array, int offset) {
+        SectionType t = SectionType.ofArray(array);
+        int count = expect(t);
+        int n = Array.getLength(array);
+        if (offset < 0 || offset > n - count)
+            throw new DeviceException("section " + readSection + " holds " + count + " elements; they do not fit at offset "
+                    + offset + " of an array of length " + n);
+        long data = readPos + SECTION_HEADER_BYTES;
+        copyRun(t, array, offset, data, count, false);
+        advance();
+        return count;
+    }
+
+    /**
+     * Scatters the next section into a strided section of {@code array} (see {@link #writeStrided}); the section's
+     * element count must equal the product of {@code counts}. Returns that count. One copy; no allocation.
+     */
+    public int readStrided(Object array, int base, int[] counts, int[] strides) {
+        SectionType t = SectionType.ofArray(array);
+        int count = expect(t);
+        long want = checkStrided(array, base, counts, strides);
+        if (want != count)
+            throw new DeviceException("section " + readSection + " holds " + count + " elements but the strided section has " + want);
+        gatherScatter(t, array, base, counts, strides, 0, readPos + SECTION_HEADER_BYTES, false);
+        advance();
+        return count;
+    }
+
+    /**
+     * Reads the next section, an object section, into {@code dst[offset ..]}; returns its object count. Classes are
+     * checked by the mpjdev object filter. Allocates.
+     *
+     * @throws ObjectRejectedException if the stream names a class the filter does not admit
+     */
+    public int readObjects(Object[] dst, int offset) {
+        int count = expect(SectionType.OBJECT);
+        if (offset < 0 || offset > dst.length - count)
+            throw new DeviceException("object section " + readSection + " holds " + count + " objects; they do not fit at offset "
+                    + offset + " of an array of length " + dst.length);
+        long data = readPos + SECTION_HEADER_BYTES;
+        long bytes = segment.get(LONG, readPos + 8);
+        SegmentStreams s = streams();
+        ObjectAdmission admission = new ObjectAdmission();
+        try (FilteredObjectInputStream in = new FilteredObjectInputStream(s.startRead(data, data + bytes), admission)) {
+            for (int i = 0; i < count; i++) dst[offset + i] = in.readObject();
+        } catch (InvalidClassException e) {
+            if (admission.rejected() != null) throw admission.rejection();
+            throw new DeviceException("cannot deserialize object section " + readSection + ": " + e, e);
+        } catch (IOException | ClassNotFoundException e) {
+            throw new DeviceException("cannot deserialize object section " + readSection + ": " + e, e);
+        }
+        advance();
+        return count;
+    }
+
+    /** Reads the next section, an object section holding exactly one object, and returns the object. */
+    public Object readObject() {
+        int count = expect(SectionType.OBJECT);
+        if (count != 1) throw new DeviceException("object section " + readSection + " holds " + count + " objects, not 1; use readObjects");
+        Object[] one = new Object[1];
+        readObjects(one, 0);
+        return one[0];
+    }
+
+    private void requireSection() {
+        if (readSection >= sections)
+            throw new DeviceException("no section left to read (the message has " + sections + ")");
+    }
+
+    private int expect(SectionType t) {
+        SectionType actual = nextType();
+        if (actual != t)
+            throw new DeviceException("section " + readSection + " holds " + actual + " data but is read as " + t);
+        return nextCount();
+    }
+
+    private void advance() {
+        readPos = align8(readPos + SECTION_HEADER_BYTES + segment.get(LONG, readPos + 8));
+        readSection++;
+    }
+
+    // ------------------------------------------------------------------ copying (one generic path for all types)
+
+    private void copyRun(SectionType t, Object array, int index, long at, int count, boolean pack) {
+        if (t == SectionType.BOOLEAN) {
+            boolean[] a = (boolean[]) array;
+            MemorySegment seg = segment;
+            for (int i = 0; i < count; i++) {
+                if (pack) seg.set(ValueLayout.JAVA_BYTE, at + i, (byte) (a[index + i] ? 1 : 0));
+                else a[index + i] = seg.get(ValueLayout.JAVA_BYTE, at + i) != 0;
+            }
+        } else if (pack) {
+            MemorySegment.copy(array, index, segment, t.layout(), at, count);
+        } else {
+            MemorySegment.copy(segment, t.layout(), at, array, index, count);
+        }
+    }
+
+    /** Copies dimension {@code dim} and below; returns the segment offset after the last element. */
+    private long gatherScatter(SectionType t, Object array, int base, int[] counts, int[] strides, int dim, long at, boolean pack) {
+        int n = counts[dim];
+        int stride = strides[dim];
+        long esz = t.elementBytes();
+        if (dim == counts.length - 1) {
+            if (stride == 1 || n <= 1) {
+                copyRun(t, array, base, at, n, pack);
+                return at + n * esz;
+            }
+            for (int i = 0; i < n; i++) {
+                copyRun(t, array, base + i * stride, at, 1, pack);
+                at += esz;
+            }
+            return at;
+        }
+        for (int i = 0; i < n; i++) at = gatherScatter(t, array, base + i * stride, counts, strides, dim + 1, at, pack);
+        return at;
+    }
+
+    private static long checkStrided(Object array, int base, int[] counts, int[] strides) {
+        if (counts.length != strides.length)
+            throw new IllegalArgumentException("counts has " + counts.length + " dimensions but strides has " + strides.length);
+        if (counts.length == 0) throw new IllegalArgumentException("a strided section needs at least one dimension");
+        long total = 1, lo = base, hi = base;
+        for (int d = 0; d < counts.length; d++) {
+            if (counts[d] < 0) throw new IllegalArgumentException("count " + counts[d] + " in dimension " + d + " is negative");
+            total *= counts[d];
+            if (counts[d] > 0) {
+                long span = (long) (counts[d] - 1) * strides[d];
+                if (span < 0) lo += span; else hi += span;
+            }
+        }
+        int n = Array.getLength(array);
+        if (total > 0 && (lo < 0 || hi >= n))
+            throw new IllegalArgumentException("strided section (base " + base + ", counts " + java.util.Arrays.toString(counts)
+                    + ", strides " + java.util.Arrays.toString(strides) + ") reaches index " + (lo < 0 ? lo : hi)
+                    + ", outside the array of length " + n);
+        if (total > Integer.MAX_VALUE) throw new IllegalArgumentException("strided section has more than 2^31-1 elements");
+        return total;
+    }
+
+    static long align8(long x) {
+        return (x + 7) & ~7L;
+    }
+
+    // ------------------------------------------------------------------ status, size, lifetime
+
+    /** Status of the last completed operation on this buffer (see {@link Status}). */
+    public Status status() {
+        return status;
+    }
+
+    /** Length of the message in bytes, headers included: the bytes to send, {@code [0, length())} of the segment. */
+    public long length() {
+        return writePos;
+    }
+
+    /** Number of sections in the message. */
+    public int sectionCount() {
+        return sections;
+    }
+
+    /** Current capacity in bytes. */
+    public long capacity() {
+        return segment.byteSize();
+    }
+
+    /** Ensures a capacity of at least {@code bytes}, preserving the message; may allocate. */
+    public void ensureCapacity(long bytes) {
+        if (bytes <= segment.byteSize()) return;
+        long cap = Math.max(bytes, Math.min(segment.byteSize() * 2, bytes + (1L << 30)));
+        if (pool != null) cap = BufferPool.classCapacity(cap);
+        Arena oldArena = arena;
+        MemorySegment old = segment;
+        allocateMemory(cap);
+        MemorySegment.copy(old, 0, segment, 0, Math.min(writePos, old.byteSize()));
+        oldArena.close();
+    }
+
+    /** Growth while an object section is being serialized (the message so far is the bytes up to {@code need}). */
+    void ensureCapacityForStream(long need) {
+        if (need <= segment.byteSize()) return;
+        long saved = writePos;
+        writePos = streams.writePos; // preserve everything written so far
+        ensureCapacity(align8(need) + 64);
+        writePos = saved;
+    }
+
+    /** Returns this buffer to its pool, or frees an unpooled buffer. The buffer must not be used afterwards. */
+    public void release() {
+        if (lent) throw new IllegalStateException("buffer is still in use by a pending device operation; wait for it first");
+        if (pool != null) {
+            pool.giveBack(this);
+        } else {
+            freeMemory();
+        }
+    }
+
+    void freeMemory() {
+        if (arena != null) {
+            arena.close();
+            arena = null;
+        }
+    }
+
+    /** Same as {@link #release()}. */
+    @Override
+    public void close() {
+        release();
+    }
+
+    private void checkOwned() {
+        if (lent) throw new IllegalStateException("buffer is in use by a pending device operation; wait for it before touching it");
+        if (inPool || arena == null) throw new IllegalStateException("buffer has been released");
+    }
+
+    private SegmentStreams streams() {
+        if (streams == null) streams = new SegmentStreams(this);
+        return streams;
+    }
+
+    // ------------------------------------------------------------------ device interface
+
+    /** The native memory of this buffer (8-byte aligned); the message is {@code [0, length())}. For backends. */
+    public MemorySegment segment() {
+        return segment;
+    }
+
+    /**
+     * Marks the buffer as owned by a starting operation. For backends, on the caller's thread at the start of every
+     * send or receive.
+     *
+     * @throws IllegalArgumentException if the buffer is already in a pending operation or released
+     */
+    public void lendToDevice() {
+        if (lent) throw new IllegalArgumentException("buffer is already in use by a pending device operation");
+        if (inPool || arena == null) throw new IllegalArgumentException("buffer has been released");
+        lent = true;
+    }
+
+    /** Returns ownership to the caller; for backends, on the caller's thread when completion is observed. */
+    public void returnFromDevice() {
+        lent = false;
+    }
+
+    /** Whether a device operation currently owns this buffer. */
+    public boolean isLent() {
+        return lent;
+    }
+
+    /**
+     * Makes room for an incoming message of {@code length} bytes (may allocate), so the backend can write it into
+     * {@link #segment()}. For backends.
+     */
+    public void prepareReceive(long length) {
+        if (length < HEADER_BYTES) throw malformed("incoming message of " + length + " bytes is shorter than a header");
+        writePos = 0; // the old content is being overwritten
+        ensureCapacity(length);
+    }
+
+    /**
+     * Validates the message just written into {@link #segment()}, positions reading at its first section and fills
+     * in {@link #status()}. For backends (mt calls it on the thread that copies the message in).
+     *
+     * @throws DeviceException if the bytes are not a well-formed message
+     */
+    public void completeReceive(int source, int tag) {
+        MemorySegment seg = segment;
+        if (seg.get(INT, 0) != MAGIC) throw malformed("bad magic number " + Integer.toHexString(seg.get(INT, 0)));
+        int n = seg.get(INT, 4);
+        long len = seg.get(LONG, 8);
+        if (n < 0 || len < HEADER_BYTES || len > seg.byteSize())
+            throw malformed("header claims " + n + " sections in " + len + " bytes (capacity " + seg.byteSize() + ")");
+        long p = HEADER_BYTES, elements = 0;
+        for (int i = 0; i < n; i++) {
+            if (p + SECTION_HEADER_BYTES > len) throw malformed("section " + i + " starts beyond the end of the message");
+            SectionType t = SectionType.ofCode(seg.get(INT, p));
+            int count = seg.get(INT, p + 4);
+            long bytes = seg.get(LONG, p + 8);
+            if (t == null || count < 0 || bytes < 0 || (t != SectionType.OBJECT && bytes != (long) count * t.elementBytes())
+                    || p + SECTION_HEADER_BYTES + bytes > len)
+                throw malformed("section " + i + " header is inconsistent (type code " + seg.get(INT, p) + ", count " + count + ", bytes " + bytes + ")");
+            elements += count;
+            p = align8(p + SECTION_HEADER_BYTES + bytes);
+        }
+        writePos = len;
+        sections = n;
+        readPos = HEADER_BYTES;
+        readSection = 0;
+        status.set(source, tag, len, elements, n);
+    }
+
+    /** Fills in {@link #status()} for a completed send. For backends. */
+    public void completeSend(int self, int tag) {
+        long elements = 0;
+        for (long p = HEADER_BYTES; p < writePos; p = align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
+            elements += segment.get(INT, p + 4);
+        status.set(self, tag, writePos, elements, sections);
+    }
+
+    /** A slot where a backend keeps its per-buffer state (e.g. a reusable request object). For backends. */
+    public Object deviceState() {
+        return deviceState;
+    }
+
+    /** Sets the backend's per-buffer state. For backends. */
+    public void deviceState(Object state) {
+        this.deviceState = state;
+    }
+
+    private static DeviceException malformed(String what) {
+        return new DeviceException("malformed message: " + what);
+    }
+
+    void resetForPool() {
+        lent = false;
+        clear();
+    }
+
+    @Override
+    public String toString() {
+        return "Buffer[" + sections + " sections, " + writePos + " bytes, capacity " + (segment == null ? 0 : segment.byteSize()) + "]";
+    }
+}

@@ -1,0 +1,51 @@
+package hpjava.mpjdev;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What to launch: {@code np} ranks running {@code mainClass.main(args)}.
+ *
+ * @param np number of ranks, {@code >= 1}
+ * @param mainClass binary name of the class whose {@code public static void main(String[])} each rank runs
+ * @param args the program's arguments (the same for every rank)
+ * @param classPath the user's class path (directories and jars) from which program classes are loaded, one class
+ *        loader per rank in mt; empty means the launching JVM's own class path ({@code java.class.path})
+ * @param prefixOutput prefix every line a rank writes to standard output and error with {@code "[rank] "}
+ * @param virtualThreads mt: run ranks as virtual threads (for large {@code np}); other backends ignore it
+ * @param options backend-specific options ({@code key=value}), e.g. extra mpirun arguments; unknown keys are an
+ *        error for the backend that receives them
+ */
+public record LaunchSpec(int np, String mainClass, List<String> args, List<Path> classPath, boolean prefixOutput,
+                         boolean virtualThreads, Map<String, String> options) {
+
+    public LaunchSpec {
+        if (np < 1) throw new IllegalArgumentException("the number of ranks must be at least 1, not " + np);
+        if (mainClass == null || mainClass.isBlank()) throw new IllegalArgumentException("no main class given");
+        args = List.copyOf(args);
+        classPath = List.copyOf(classPath);
+        options = Map.copyOf(options);
+    }
+
+    /** {@code np} ranks of {@code mainClass} with {@code args}, on the JVM's class path, no other options. */
+    public static LaunchSpec of(int np, String mainClass, String... args) {
+        return new LaunchSpec(np, mainClass, List.of(args), List.of(), false, false, Map.of());
+    }
+
+    public LaunchSpec withClassPath(List<Path> cp) {
+        return new LaunchSpec(np, mainClass, args, cp, prefixOutput, virtualThreads, options);
+    }
+
+    public LaunchSpec withPrefixOutput(boolean on) {
+        return new LaunchSpec(np, mainClass, args, classPath, on, virtualThreads, options);
+    }
+
+    public LaunchSpec withVirtualThreads(boolean on) {
+        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, on, options);
+    }
+
+    public LaunchSpec withOptions(Map<String, String> opts) {
+        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, virtualThreads, opts);
+    }
+}

@@ -1,0 +1,74 @@
+package hpjava.mpjdev.spi;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The class loader of one rank's program classes: child-first over the user's class path, so each rank has its own
+ * copy of every program class (and its static fields), exactly as in separate processes. Parent-first (shared by all
+ * ranks) are the JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) and the HPJava
+ * library packages ({@code hpjava.mpjdev}, {@code hpjava.lang}, {@code hpjava.adlib}, {@code hpjava.runtime}), whose
+ * per-rank state lives in {@link hpjava.mpjdev.RankContext}. The parent is the loader of the library classes.
+ */
+public final class ProgramClassLoader extends URLClassLoader {
+
+    static {
+        registerAsParallelCapable();
+    }
+
+    private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "hpjava.mpjdev.",
+            "hpjava.lang.", "hpjava.adlib.", "hpjava.runtime."};
+
+    /**
+     * @param rank used in the loader's name (for stack traces and diagnostics)
+     * @param classPath the user's class path; empty means {@code java.class.path}
+     * @param parent the loader of the library classes
+     */
+    public ProgramClassLoader(int rank, List<Path> classPath, ClassLoader parent) {
+        super("rank-" + rank, urls(classPath), parent);
+    }
+
+    private static URL[] urls(List<Path> classPath) {
+        List<Path> cp = classPath;
+        if (cp.isEmpty()) {
+            cp = java.util.Arrays.stream(System.getProperty("java.class.path", "").split(java.io.File.pathSeparator))
+                    .filter(s -> !s.isEmpty()).map(Path::of).toList();
+        }
+        URL[] urls = new URL[cp.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = cp.get(i).toAbsolutePath().toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("bad class path entry " + cp.get(i) + ": " + e.getMessage());
+            }
+        }
+        return urls;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        for (String p : PARENT_FIRST)
+            if (name.startsWith(p)) return super.loadClass(name, resolve);
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> c = findLoadedClass(name);
+            if (c == null) {
+                try {
+                    c = findClass(name);
+                } catch (ClassNotFoundException e) {
+                    c = getParent().loadClass(name);
+                }
+            }
+            if (resolve) resolveClass(c);
+            return c;
+        }
+    }
+
+    @Override
+    public URL getResource(String name) {
+        URL u = findResource(name);
+        return u != null ? u : super.getResource(name);
+    }
+}

@@ -1,0 +1,77 @@
+package hpjava.mpjdev.spi;
+
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.RankContext;
+
+import java.io.PrintStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Modifier;
+
+/** Running a program's main class in a rank, shared by all backends so that every backend behaves alike. */
+public final class ProgramRunner {
+
+    private ProgramRunner() {
+    }
+
+    /**
+     * The {@code public static void main(String[])} of {@code mainClass}, loaded by {@code loader}.
+     *
+     * @throws IllegalArgumentException with a message for the user if the class is missing or has no such method
+     */
+    public static MethodHandle findMain(ClassLoader loader, String mainClass) {
+        Class<?> c;
+        try {
+            c = Class.forName(mainClass, false, loader);
+        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+            throw new IllegalArgumentException("main class " + mainClass + " not found on the class path"
+                    + (e instanceof NoClassDefFoundError ? " (" + e.getMessage() + ")" : ""));
+        }
+        try {
+            var m = c.getMethod("main", String[].class);
+            if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != void.class)
+                throw new NoSuchMethodException();
+            return MethodHandles.publicLookup().findStatic(c, "main", MethodType.methodType(void.class, String[].class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new IllegalArgumentException("class " + mainClass + " has no public static void main(String[]) method");
+        }
+    }
+
+    /** Invokes {@code main} with a copy of {@code args}; the program's exceptions propagate unchanged. */
+    public static void invoke(MethodHandle main, String[] args) throws Throwable {
+        main.invokeExact(args.clone());
+    }
+
+    /** Prints the standard report of a rank's uncaught exception: {@code mpjdev: rank R failed: <exception>} and its stack trace. */
+    public static void reportFailure(int rank, Throwable t, PrintStream err) {
+        synchronized (err) {
+            err.println("mpjdev: rank " + rank + " failed: " + t);
+            t.printStackTrace(err);
+            err.flush();
+        }
+    }
+
+    /**
+     * For one-rank-per-process backends: runs this process's rank of the job. Builds the rank's
+     * {@link ProgramClassLoader} over {@code spec.classPath()}, binds the {@link RankContext} to the process, sets the
+     * thread context class loader, runs the main class, and returns 0, or 1 after reporting an uncaught exception
+     * (the backend then aborts the job so the other ranks are released).
+     */
+    public static int runProcessRank(Comm world, LaunchSpec spec) {
+        ProgramClassLoader loader = new ProgramClassLoader(world.id(), spec.classPath(), ProgramRunner.class.getClassLoader());
+        RankContext.bindProcess(new RankContext(world.id(), world, loader));
+        Thread.currentThread().setContextClassLoader(loader);
+        try {
+            invoke(findMain(loader, spec.mainClass()), spec.args().toArray(new String[0]));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            System.err.println("mpjdev: rank " + world.id() + ": " + e.getMessage());
+            return 1;
+        } catch (Throwable t) {
+            reportFailure(world.id(), t, System.err);
+            return 1;
+        }
+    }
+}
