@@ -1,0 +1,171 @@
+package hpjava.lang;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every range kind against {@link RangeModel}, extents 0..50, process counts 1..9. */
+class RangePropertyTest {
+
+    static Stream<Integer> procCounts() { return IntStream.rangeClosed(1, 9).boxed(); }
+
+    /** Runs body for every model of every extent 0..50 over a 1-D grid of P processes (context of rank 0). */
+    static void forAllModels(int procs, java.util.function.BiConsumer<RangeModel, Random> body) {
+        ProcessContext.create(0, procs).run(() -> {
+            Procs1 p = new Procs1();
+            Random rnd = new Random(1234 + procs);
+            List<RangeModel> models = new ArrayList<>();
+            models.add(RangeModel.ofDimension(p.dim(0)));
+            for (int n = 0; n <= 50; n++) models.addAll(RangeModel.all(n, p.dim(0), rnd));
+            for (RangeModel m : models) body.accept(m, rnd);
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void everyIndexHasExactlyOneOwnerAndTheModelsSubscript(int procs) {
+        forAllModels(procs, (m, rnd) -> checkOwnersAndSubscripts(m));
+    }
+
+    static void checkOwnersAndSubscripts(RangeModel m) {
+        Range x = m.range;
+        assertEquals(m.n, x.size(), m + " size");
+        assertEquals(m.p, x.procCount(), m + " procCount");
+        int[] counts = new int[m.p];
+        int maxSub = -1;
+        for (int g = 0; g < m.n; g++) {
+            int holders = 0;
+            for (int c = 0; c < m.p; c++) if (x.holds(c, g)) holders++;
+            assertEquals(1, holders, m + ": holders of " + g);
+            assertEquals(m.owner[g], x.owner(g), m + ": owner of " + g);
+            assertTrue(x.holds(m.owner[g], g), m + ": holds " + g);
+            assertEquals(m.sub[g], x.localSubscript(g), m + ": subscript of " + g);
+            assertEquals(m.sub[g], x.localSubscript(m.owner[g], g), m + ": subscript of " + g + " on its owner");
+            counts[m.owner[g]]++;
+            maxSub = Math.max(maxSub, m.sub[g]);
+        }
+        for (int c = 0; c < m.p; c++) assertEquals(counts[c], x.localCount(c), m + ": localCount(" + c + ")");
+        assertTrue(maxSub + m.hi < x.storageExtent(), m + ": storage extent " + x.storageExtent() + " too small");
+        assertFalse(x.holds(-1, 0), m + ": coordinate -1 holds nothing");
+        assertThrows(IndexOutOfBoundsException.class, () -> x.owner(m.n));
+        assertThrows(IndexOutOfBoundsException.class, () -> x.owner(-1));
+        assertThrows(IllegalArgumentException.class, () -> x.localCount(m.p));
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void localBlocksEnumerateExactlyTheOwnedLocationsOfAnyTriplet(int procs) {
+        forAllModels(procs, (m, rnd) -> {
+            for (int[] t : RangeModel.triplets(m.n, rnd, 12)) checkBlocks(m, t[0], t[1], t[2]);
+        });
+    }
+
+    /** For every coordinate (and -1): the block's locations are exactly the owned locations of l:u:s, in order. */
+    static void checkBlocks(RangeModel m, int l, int u, int s) {
+        int[] all = RangeModel.triplet(l, u, s);
+        assertEquals(all.length, m.range.tripletCount(l, u, s), m + " count of " + l + ":" + u + ":" + s);
+        for (int c = -1; c < m.p; c++) {
+            List<Integer> expected = new ArrayList<>();
+            for (int g : all) if (c >= 0 && m.owner[g] == c) expected.add(g);
+            Block b = m.range.block(c, l, u, s);
+            List<Integer> got = new ArrayList<>();
+            String what = m + " coordinate " + c + " triplet " + l + ":" + u + ":" + s + " " + b;
+            assertTrue(b.segments() >= 0, what);
+            if (!(m.range instanceof BlockCyclicRange) && !(m.kind.startsWith("blockcyclic")))
+                assertEquals(1, b.segments(), what + ": single segment");
+            for (int j = 0; j < b.segments(); j++) {
+                b.select(j);
+                for (int k = 0; k < b.count(); k++) {
+                    int g = b.glbBase() + k * b.glbStep();
+                    got.add(g);
+                    assertTrue(g >= 0 && g < m.n, what + ": index " + g + " out of range");
+                    assertEquals(m.sub[g], b.subBase() + k * b.subStep(), what + ": subscript of " + g);
+                }
+            }
+            assertEquals(expected, got, what);
+            assertEquals(expected.size(), b.totalCount(), what + " totalCount");
+        }
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void subrangesMapToTheirParentsIndices(int procs) {
+        forAllModels(procs, (m, rnd) -> {
+            for (int[] t : RangeModel.triplets(m.n, rnd, 3)) {
+                RangeModel sub = m.subrange(t[0], t[1], t[2]);
+                checkOwnersAndSubscripts(sub);
+                for (int[] t2 : RangeModel.triplets(sub.n, rnd, 4)) checkBlocks(sub, t2[0], t2[1], t2[2]);
+                // a subrange of a subrange
+                for (int[] t2 : RangeModel.triplets(sub.n, rnd, 1)) {
+                    RangeModel sub2 = sub.subrange(t2[0], t2[1], t2[2]);
+                    checkOwnersAndSubscripts(sub2);
+                    for (int[] t3 : RangeModel.triplets(sub2.n, rnd, 3)) checkBlocks(sub2, t3[0], t3[1], t3[2]);
+                }
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void ghostCellsAreAtShiftedSubscripts(int procs) {
+        forAllModels(procs, (m, rnd) -> {
+            Range x = m.range;
+            assertEquals(m.lo, x.loExtension(), m + " lo");
+            assertEquals(m.hi, x.hiExtension(), m + " hi");
+            for (int g = 0; g < m.n; g++) {
+                int c = m.owner[g];
+                for (int d = -m.lo; d <= m.hi; d++) {
+                    assertTrue(x.holdsWithGhosts(c, g + d), m + ": ghost " + (g + d) + " on " + c);
+                    assertEquals(m.sub[g] + d, x.localSubscript(c, g + d), m + ": subscript of " + g + "+" + d + " on " + c);
+                    assertTrue(m.sub[g] + d >= 0 && m.sub[g] + d < x.storageExtent(), m + ": ghost storage");
+                }
+            }
+            if (x instanceof ContiguousRange && m.n > 0) {
+                for (int c = 0; c < m.p; c++) {
+                    if (x.localCount(c) == 0) continue;
+                    int first = -1, last = -1;
+                    for (int g = 0; g < m.n; g++) if (m.owner[g] == c) { if (first < 0) first = g; last = g; }
+                    final int below = first - m.lo - 1, above = last + m.hi + 1, cc = c;
+                    assertFalse(x.holdsWithGhosts(c, below), m + ": beyond low ghost");
+                    assertFalse(x.holdsWithGhosts(c, above), m + ": beyond high ghost");
+                    assertThrows(IndexOutOfBoundsException.class, () -> x.localSubscript(cc, above));
+                }
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void alignmentAgreesWithTheModel(int procs) {
+        forAllModels(procs, (m, rnd) -> {
+            Range x = m.range;
+            assertTrue(x.alignedWith(x));
+            assertTrue(x.alignedWith(x.subrange(0, m.n - 1, 1)) || m.n == 0, m + " aligned with its full subrange");
+            for (RangeModel o : RangeModel.all(m.n, m.gridDim, rnd)) {
+                boolean sameOwners = java.util.Arrays.equals(o.owner, m.owner) && (o.range.dim() == x.dim());
+                boolean sameSubs = sameOwners && java.util.Arrays.equals(o.sub, m.sub);
+                assertEquals(sameOwners, x.sameDistribution(o.range), m + " vs " + o + " sameDistribution");
+                assertEquals(sameSubs, x.alignedWith(o.range), m + " vs " + o + " alignedWith");
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("procCounts")
+    void badTripletsAreRejectedWithAClearMessage(int procs) {
+        forAllModels(procs, (m, rnd) -> {
+            Range x = m.range;
+            assertThrows(IllegalArgumentException.class, () -> x.block(0, 0, 1, 0));
+            IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> x.block(0, 0, m.n, 1));
+            assertTrue(e.getMessage().contains("leaves range"), e.getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> x.subrange(-1, m.n - 1, 1));
+            assertThrows(IllegalArgumentException.class, () -> x.block(m.p, 0, m.n - 1, 1));
+        });
+    }
+}
