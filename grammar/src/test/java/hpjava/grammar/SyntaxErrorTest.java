@@ -1,0 +1,166 @@
+package hpjava.grammar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Syntax errors come back as data, at the right line and column, and nothing is printed. */
+class SyntaxErrorTest {
+
+    private static SyntaxError onlyError(String source) {
+        ParseResult result = HPJavaParsing.parse("Bad.hpj", source);
+        List<SyntaxError> errors = result.errors();
+        assertNotNull(result.tree());
+        assertTrue(!errors.isEmpty(), "expected a syntax error in:\n" + source);
+        return errors.get(0);
+    }
+
+    private static void assertAt(SyntaxError error, int line, int column, String offendingText) {
+        assertEquals(line, error.line(), () -> "line of " + error);
+        assertEquals(column, error.column(), () -> "column of " + error);
+        assertEquals("Bad.hpj", error.sourceName());
+        if (offendingText == null) {
+            assertNull(error.offendingToken(), () -> "lexer errors have no token: " + error);
+        } else {
+            assertEquals(offendingText, error.offendingToken().getText(), () -> "offending token of " + error);
+            assertEquals(line, error.offendingToken().getLine());
+            assertEquals(column, error.offendingToken().getCharPositionInLine() + 1);
+        }
+    }
+
+    @Test
+    void missingSemicolonIsReportedAtTheNextToken() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f() {
+                    int x = 1
+                    x++;
+                  }
+                }
+                """);
+        assertAt(e, 4, 5, "x");
+        assertTrue(e.message().contains("';'"), e::message);
+        assertEquals("Bad.hpj:4:5: " + e.message(), e.toString());
+    }
+
+    @Test
+    void overallWithoutUpperBound() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f(Range x) {
+                    overall (i = x for 1 :) ;
+                  }
+                }
+                """);
+        assertAt(e, 3, 27, ")");
+    }
+
+    @Test
+    void overallWithoutFor() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f(Range x) {
+                    overall (i = x) { a[i] = 0; }
+                  }
+                }
+                """);
+        assertAt(e, 3, 21, "{");
+    }
+
+    @Test
+    void unclosedSection() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f() {
+                    b = a[[1 : 2];
+                  }
+                }
+                """);
+        assertAt(e, 3, 18, ";");
+    }
+
+    @Test
+    void sectionTripletNeedsBothBounds() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f() {
+                    b = a[[1 :, 2]];
+                  }
+                }
+                """);
+        assertAt(e, 3, 15, ",");
+    }
+
+    @Test
+    void badMultiarraySlot() {
+        SyntaxError e = onlyError("""
+                class A {
+                  float [[-, +]] a;
+                }
+                """);
+        assertAt(e, 2, 14, "+");
+    }
+
+    @Test
+    void creationWithoutGroupAfterOn() {
+        SyntaxError e = onlyError("""
+                class A {
+                  float [[-]] a = new float [[x]] on ;
+                }
+                """);
+        assertAt(e, 2, 38, ";");
+    }
+
+    @Test
+    void underscoreIsNotAnIdentifierInJava21() {
+        SyntaxError e = onlyError("""
+                class A {
+                  void f() { int _ = 1; }
+                }
+                """);
+        assertAt(e, 2, 18, "_");
+    }
+
+    @Test
+    void characterThatStartsNoTokenIsALexerError() {
+        SyntaxError e = onlyError("""
+                class A {
+                  int x = 1 # 2;
+                }
+                """);
+        assertAt(e, 2, 13, null);
+        assertTrue(e.message().contains("'#'"), e::message);
+    }
+
+    @Test
+    void errorsAreCollectedNotPrinted() {
+        PrintStream savedErr = System.err;
+        PrintStream savedOut = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try (PrintStream sink = new PrintStream(captured, true, StandardCharsets.UTF_8)) {
+            System.setErr(sink);
+            System.setOut(sink);
+            ParseResult result = HPJavaParsing.parse("Bad.hpj", "class { int # ; overall ( }");
+            assertTrue(result.errors().size() >= 2, () -> "errors: " + result.errors());
+        } finally {
+            System.setErr(savedErr);
+            System.setOut(savedOut);
+        }
+        assertEquals("", captured.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void wellFormedInputHasNoErrors() {
+        ParseResult result = HPJavaParsing.parse("Good.hpj", "class A { float [[-]] a = new float [[x]] on p; }");
+        assertEquals(List.of(), result.errors());
+        assertTrue(!result.hasErrors());
+    }
+}
