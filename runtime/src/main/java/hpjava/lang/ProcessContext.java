@@ -7,10 +7,11 @@ import java.util.Arrays;
  *
  * <p><b>Binding.</b> Many ranks may share one JVM (the multithreaded backend runs each rank as a thread, possibly a
  * virtual thread), while the classes of {@code hpjava.lang} are shared by all of them. Each rank's context is therefore
- * bound to the thread that runs the rank, in a plain {@link ThreadLocal}: {@link #current()} is one thread-local read.
- * A plain (not inheritable) thread-local is chosen on purpose: the APG stack is mutable per-rank state and must never be
- * shared silently by a helper thread that a rank spawns; such a thread that wants to make HPJava calls on behalf of the
- * rank binds the context explicitly ({@link #bind()}), and then must not run concurrently with the rank's own thread.
+ * bound to the thread that runs the rank, in an {@link InheritableThreadLocal}: {@link #current()} is one thread-local
+ * read. A thread started by a rank (platform or virtual) inherits a <em>fork</em> of the context: the same rank, job
+ * and world, with its own APG stack starting at the APG the parent had when it started the thread, so the mutable APG
+ * stack is never shared between threads. When one JVM runs one rank (the MPI and UCX backends), the launcher may instead
+ * bind the context process-wide ({@link #bindProcess}); a thread binding takes precedence.
  *
  * <p><b>Creation.</b> The launcher creates exactly one context per rank with {@link #create(int, int)} and runs the
  * rank's code under {@link #run(Runnable)} (or {@link #bind()}/{@link #unbind()}). The device communicator of the rank
@@ -31,7 +32,13 @@ import java.util.Arrays;
  * A context is used only by the thread of its rank: it is not thread-safe, and needs not be.
  */
 public final class ProcessContext {
-    private static final ThreadLocal<ProcessContext> CURRENT = new ThreadLocal<>();
+    private static final InheritableThreadLocal<ProcessContext> CURRENT = new InheritableThreadLocal<>() {
+        @Override
+        protected ProcessContext childValue(ProcessContext parent) {
+            return parent == null ? null : new ProcessContext(parent);
+        }
+    };
+    private static volatile ProcessContext process;
 
     private final int id;
     private final int size;
@@ -44,6 +51,15 @@ public final class ProcessContext {
         this.size = size;
         this.world = Procs.world(size, this);
         apgStack[0] = world;
+        depth = 1;
+    }
+
+    /** A fork for a thread started by the rank: same identity, own APG stack holding the parent's current APG. */
+    private ProcessContext(ProcessContext parent) {
+        this.id = parent.id;
+        this.size = parent.size;
+        this.world = parent.world;
+        apgStack[0] = parent.apg();
         depth = 1;
     }
 
@@ -67,6 +83,7 @@ public final class ProcessContext {
      */
     public static ProcessContext current() {
         ProcessContext c = CURRENT.get();
+        if (c == null) c = process;
         if (c == null) throw new IllegalStateException("thread '" + Thread.currentThread().getName()
                 + "' runs no HPJava process: start programs with the hpjava launcher, or bind a ProcessContext first");
         return c;
@@ -74,10 +91,22 @@ public final class ProcessContext {
 
     /** The context bound to the calling thread, or {@code null}. */
     public static ProcessContext currentOrNull() {
-        return CURRENT.get();
+        ProcessContext c = CURRENT.get();
+        return c != null ? c : process;
     }
 
-    /** Binds this context to the calling thread, replacing any other; returns the previous binding (or null). */
+    /**
+     * Binds {@code ctx} as the context of every thread of this JVM that has no thread binding (one rank per JVM);
+     * {@code null} removes it.
+     */
+    public static void bindProcess(ProcessContext ctx) {
+        process = ctx;
+    }
+
+    /**
+     * Binds this context to the calling thread (and, as forks, to threads it starts later), replacing any other thread
+     * binding; returns the previous thread binding (or null).
+     */
     public ProcessContext bind() {
         ProcessContext prev = CURRENT.get();
         CURRENT.set(this);
