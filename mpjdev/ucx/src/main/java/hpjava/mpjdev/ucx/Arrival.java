@@ -1,0 +1,49 @@
+package hpjava.mpjdev.ucx;
+
+import java.lang.foreign.Arena;
+
+/**
+ * A message that has arrived but is not yet in a receive buffer: unexpected (no matching receive posted yet) or
+ * held back (it overtook an earlier message from the same sender). Pooled by {@link Matcher}; fields are guarded by
+ * the device lock.
+ */
+final class Arrival {
+    /** Eager data that is valid only during the active-message callback. */
+    static final int EAGER_IN_CALLBACK = 0;
+    /** Eager data UCX keeps for us ({@code UCP_AM_RECV_ATTR_FLAG_DATA}); {@code ucp_am_data_release} after use. */
+    static final int EAGER_UCX_OWNED = 1;
+    /** Eager data copied into memory of our own ({@link #owned}). */
+    static final int EAGER_COPIED = 2;
+    /** A rendezvous descriptor: the data is fetched with {@code ucp_am_recv_data_nbx} into the receive buffer. */
+    static final int RENDEZVOUS = 3;
+
+    long context;
+    int source;
+    int tag;
+    int seq;
+    int kind;
+    /** Whether UCX allows keeping eager data past the callback ({@code UCP_AM_RECV_ATTR_FLAG_DATA}). */
+    boolean ucxMayKeep;
+    /** Data address (eager) or UCX data descriptor (rendezvous). */
+    long data;
+    long length;
+    /** Owner of {@link #data} when {@link #kind} is {@link #EAGER_COPIED}. */
+    Arena owned;
+    Arrival next;
+
+    void set(long context, int source, int tag, int seq, int kind, boolean ucxMayKeep, long data, long length) {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.seq = seq;
+        this.kind = kind;
+        this.ucxMayKeep = ucxMayKeep;
+        this.data = data;
+        this.length = length;
+    }
+
+    @Override
+    public String toString() {
+        return "message from rank " + source + " tag " + tag + " (" + length + " bytes, seq " + seq + ")";
+    }
+}

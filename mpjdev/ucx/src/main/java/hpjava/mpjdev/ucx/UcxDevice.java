@@ -1,0 +1,525 @@
+package hpjava.mpjdev.ucx;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.DeviceException;
+import hpjava.mpjdev.JobAbortedException;
+import hpjava.mpjdev.PeerFailedException;
+import hpjava.mpjdev.ucx.ffm.Ucp;
+import hpjava.mpjdev.ucx.ffm.UcpContext;
+import hpjava.mpjdev.ucx.ffm.UcpStructs;
+import hpjava.mpjdev.ucx.ffm.UcpWorker;
+import hpjava.mpjdev.ucx.ffm.UcxException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+
+import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
+import static hpjava.mpjdev.ucx.ffm.UcpConstants.*;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+
+/**
+ * One rank's UCX state: context, worker, an endpoint to every rank (itself included), the matching state, and the
+ * wait loop.
+ *
+ * <h2>Threads and the device lock</h2>
+ * The worker is created in {@code UCS_THREAD_MODE_SINGLE} mode and every UCX call and every change of matching state
+ * happens under one spin lock ({@link #tryLock()}/{@link #lock()}). The active-message handler runs inside
+ * {@code ucp_worker_progress} on the thread that holds the lock, so it matches and lands messages directly: no
+ * thread is ever woken to hand a message over (the weakness of seed 003's LAPI backend). A thread that waits for a
+ * request drives progress itself: it spins (progress + {@link Thread#onSpinWait()}), then yields, then parks for
+ * growing intervals (fewer spins when there are more ranks on the host than cores, so that a spinning rank does not
+ * steal the core of the rank it waits for).
+ *
+ * <h2>Failure</h2>
+ * The launcher tells each rank when a peer has finished (and how many messages it sent to this rank) and when the
+ * job aborts ({@link #peerFinished}, {@link #abort}). A receive that can no longer be matched because its source
+ * finished after all its messages were delivered fails with {@link PeerFailedException}; every waiting call throws
+ * {@link JobAbortedException} once the job aborts.
+ */
+final class UcxDevice implements AutoCloseable {
+    private static final VarHandle LOCK;
+    private static final VarHandle PEER_EPOCH;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            LOCK = l.findVarHandle(UcxDevice.class, "lockWord", int.class);
+            PEER_EPOCH = l.findVarHandle(UcxDevice.class, "peerEpoch", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final int rank;
+    final int size;
+    private final UcpContext context;
+    private final UcpWorker worker;
+    private final long workerHandle;
+    private final long[] endpoints;
+    private final Arena arena = Arena.ofShared();
+    private final long sendParam;
+    private final long recvParam;
+    private final int[] sentTo;
+    private final DeviceMatcher matcher;
+    private final int spinLimit;
+
+    @SuppressWarnings("unused") // accessed through LOCK
+    private volatile int lockWord;
+
+    /** In-flight UCX requests (sends not completed inline, rendezvous receives), guarded by the lock. */
+    private UcxRequest inflightHead;
+
+    /** Per world rank: messages it reported having sent to this rank when it finished, or -1; see {@link #peerEpoch}. */
+    private final int[] finishedSent;
+    /** Bumped (after {@link #finishedSent} is written) whenever a peer finishes; 0 while none has. */
+    private volatile int peerEpoch;
+    private volatile String abortReason;
+    /** An exception thrown inside the active-message handler (which must not let it escape into UCX). */
+    private volatile Throwable handlerFailure;
+
+    private UcxDevice(int rank, int size, int localRanks) {
+        this.rank = rank;
+        this.size = size;
+        this.context = UcpContext.create("hpjava-rank-" + rank, size, localRanks);
+        UcpWorker w;
+        try {
+            w = UcpWorker.create(context, UCS_THREAD_MODE_SINGLE, "hpjava-rank-" + rank);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+        this.worker = w;
+        this.workerHandle = w.handle();
+        this.endpoints = new long[size];
+        this.sentTo = new int[size];
+        this.finishedSent = new int[size];
+        Arrays.fill(finishedSent, -1);
+        this.sendParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
+        this.recvParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
+        this.matcher = new DeviceMatcher(size);
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.spinLimit = localRanks <= cores ? 20_000 : 200;
+        try {
+            MethodHandle handler = MethodHandles.lookup().findVirtual(UcxDevice.class, "onActiveMessage",
+                    MethodType.methodType(byte.class, long.class, long.class, long.class, long.class, long.class,
+                            long.class)).bindTo(this);
+            MemorySegment stub = Ucp.amRecvCallbackStub(handler, arena);
+            worker.setAmHandler(Envelope.AM_ID, UCP_AM_FLAG_WHOLE_MSG, stub, 0);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Opens the device of rank {@code rank} of {@code size}; {@code localRanks} ranks share this host. */
+    static UcxDevice open(int rank, int size, int localRanks) {
+        return new UcxDevice(rank, size, localRanks);
+    }
+
+    /** This rank's worker address, for the bootstrap exchange. */
+    byte[] address() {
+        return worker.address();
+    }
+
+    /** Creates the endpoint to every rank (this one included) from their worker addresses, indexed by rank. */
+    void connect(byte[][] addresses) {
+        lock();
+        try {
+            for (int r = 0; r < size; r++) endpoints[r] = worker.connect(addresses[r], "rank-" + rank + "->" + r);
+        } finally {
+            unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ lock
+
+    boolean tryLock() {
+        return LOCK.compareAndSet(this, 0, 1);
+    }
+
+    void lock() {
+        while (!LOCK.compareAndSet(this, 0, 1)) Thread.onSpinWait();
+    }
+
+    void unlock() {
+        LOCK.setRelease(this, 0);
+    }
+
+    // ------------------------------------------------------------------ operations (callers hold no lock)
+
+    /** Starts sending {@code r}'s buffer to world rank {@code dest}; the request is complete if UCX sent it inline. */
+    void startSend(UcxRequest r, long commContext, int dest, int tag) {
+        checkUsable();
+        Buffer b = r.buffer;
+        lock();
+        try {
+            int seq = sentTo[dest]++;
+            Envelope.write(r.header, commContext, rank, tag, seq);
+            long sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.headerAddress, Envelope.BYTES,
+                    b.segment().address(), b.length(), sendParam);
+            if (sp == 0) {
+                r.complete();
+            } else if (Ucp.isError(sp)) {
+                r.fail(UcxRequest.DEVICE, new UcxException("ucp_am_send_nbx to rank " + dest,
+                        Ucp.errorStatus(sp)).getMessage());
+            } else {
+                r.ucxRequest = sp;
+                addInflight(r);
+            }
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Posts receive {@code r}; it completes at once if a matching message is already here. */
+    void startRecv(UcxRequest r) {
+        checkUsable();
+        lock();
+        try {
+            matcher.post(r.posted);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Waits until {@code r} is complete or the job aborts, driving progress (spin, then back off). */
+    void await(UcxRequest r) {
+        int idle = 0;
+        while (r.state == UcxRequest.PENDING) {
+            if (abortReason != null || handlerFailure != null) return;
+            if (tryLock()) {
+                int events;
+                try {
+                    events = pollLocked();
+                } finally {
+                    unlock();
+                }
+                if (r.state != UcxRequest.PENDING) return;
+                if (events > 0) idle = 0;
+            }
+            idle = backOff(idle);
+        }
+    }
+
+    /** Waits until one of {@code requests} (all of this device) is complete; returns its index, or -1 on abort. */
+    int awaitAny(hpjava.mpjdev.Request[] requests) {
+        int idle = 0;
+        while (true) {
+            for (int i = 0; i < requests.length; i++) {
+                if (requests[i] != null && ((UcxRequest) requests[i]).state != UcxRequest.PENDING) return i;
+            }
+            if (abortReason != null || handlerFailure != null) return -1;
+            if (tryLock()) {
+                int events;
+                try {
+                    events = pollLocked();
+                } finally {
+                    unlock();
+                }
+                if (events > 0) idle = 0;
+            }
+            idle = backOff(idle);
+        }
+    }
+
+    /** One round of progress if the lock is free (for {@code itest}/{@code isDone}); never blocks. */
+    void pollOnce() {
+        if (tryLock()) {
+            try {
+                pollLocked();
+            } finally {
+                unlock();
+            }
+        }
+    }
+
+    private int backOff(int idle) {
+        if (idle < spinLimit) {
+            Thread.onSpinWait();
+        } else if (idle < spinLimit + 64) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(1_000L << Math.min(idle - spinLimit - 64, 7)); // 1 us .. 128 us
+        }
+        return idle + 1;
+    }
+
+    /** Progress, completion of in-flight UCX requests, failure of requests whose peers are gone. Lock held. */
+    private int pollLocked() {
+        int events = Ucp.ucp_worker_progress(workerHandle);
+        if (inflightHead != null) pollInflight();
+        if (peerEpoch != 0) failOrphans();
+        return events;
+    }
+
+    private void pollInflight() {
+        UcxRequest r = inflightHead;
+        while (r != null) {
+            UcxRequest next = r.nextInflight;
+            byte st = Ucp.ucp_request_check_status(r.ucxRequest);
+            if (st != UCS_INPROGRESS) {
+                removeInflight(r);
+                Ucp.ucp_request_free(r.ucxRequest);
+                r.ucxRequest = 0;
+                if (st == UCS_OK) {
+                    if (r.isSend) r.complete(); else r.completeLanded();
+                } else {
+                    r.fail(UcxRequest.DEVICE, (r.isSend ? "send" : "receive") + " failed in UCX: "
+                            + Ucp.statusString(st));
+                }
+            }
+            r = next;
+        }
+    }
+
+    private void addInflight(UcxRequest r) {
+        r.prevInflight = null;
+        r.nextInflight = inflightHead;
+        if (inflightHead != null) inflightHead.prevInflight = r;
+        inflightHead = r;
+    }
+
+    private void removeInflight(UcxRequest r) {
+        if (r.prevInflight == null) inflightHead = r.nextInflight; else r.prevInflight.nextInflight = r.nextInflight;
+        if (r.nextInflight != null) r.nextInflight.prevInflight = r.prevInflight;
+        r.nextInflight = r.prevInflight = null;
+    }
+
+    // ------------------------------------------------------------------ the active-message handler
+
+    /**
+     * {@code ucp_am_recv_callback_t}: runs inside {@code ucp_worker_progress} on the thread holding the lock. Matches
+     * the message against the posted receives and lands it, or queues it. Catches everything: an exception escaping
+     * an upcall would kill the JVM.
+     */
+    @SuppressWarnings("unused") // bound into the upcall stub
+    private byte onActiveMessage(long arg, long header, long headerLength, long data, long length, long param) {
+        try {
+            if (headerLength != Envelope.BYTES) {
+                throw new DeviceException("active message with a " + headerLength + "-byte header; expected "
+                        + Envelope.BYTES + " (a peer running another protocol version?)");
+            }
+            long attr = ALL.get(JAVA_LONG_UNALIGNED, param);
+            int src = Envelope.source(header);
+            if (src < 0 || src >= size) throw new DeviceException("active message from unknown rank " + src);
+            Arrival a = matcher.obtain();
+            boolean rndv = (attr & UCP_AM_RECV_ATTR_FLAG_RNDV) != 0;
+            a.set(Envelope.context(header), src, Envelope.tag(header), Envelope.seq(header),
+                    rndv ? Arrival.RENDEZVOUS : Arrival.EAGER_IN_CALLBACK,
+                    (attr & UCP_AM_RECV_ATTR_FLAG_DATA) != 0, data, length);
+            return matcher.arrive(a) ? UCS_INPROGRESS : UCS_OK;
+        } catch (Throwable t) {
+            if (handlerFailure == null) handlerFailure = t;
+            return UCS_OK;
+        }
+    }
+
+    /** The matcher, landing messages into receive buffers with one copy (eager) or none (rendezvous). */
+    private final class DeviceMatcher extends Matcher {
+        DeviceMatcher(int worldSize) {
+            super(worldSize);
+        }
+
+        @Override
+        protected void land(PostedReceive p, Arrival a) {
+            UcxRequest r = (UcxRequest) p.owner;
+            Buffer b = r.buffer;
+            r.landedSource = r.comm.localId(a.source);
+            r.landedTag = a.tag;
+            try {
+                b.prepareReceive(a.length);
+            } catch (RuntimeException e) {
+                releaseData(a);
+                r.fail(UcxRequest.DEVICE, e.getMessage());
+                return;
+            }
+            if (a.kind == Arrival.RENDEZVOUS) {
+                long sp = Ucp.ucp_am_recv_data_nbx(workerHandle, a.data, b.segment().address(), a.length,
+                        recvParam);
+                if (sp == 0) {
+                    r.completeLanded();
+                } else if (Ucp.isError(sp)) {
+                    r.fail(UcxRequest.DEVICE, new UcxException("ucp_am_recv_data_nbx (message from rank "
+                            + a.source + ")", Ucp.errorStatus(sp)).getMessage());
+                } else {
+                    r.ucxRequest = sp;
+                    addInflight(r);
+                }
+                return;
+            }
+            MemorySegment.copy(ALL, a.data, b.segment(), 0, a.length);
+            releaseData(a);
+            r.completeLanded();
+        }
+
+        @Override
+        protected void copy(Arrival a) {
+            Arena owner = Arena.ofShared();
+            MemorySegment copy = owner.allocate(Math.max(a.length, 1), 8);
+            MemorySegment.copy(ALL, a.data, copy, 0, a.length);
+            a.owned = owner;
+            a.data = copy.address();
+        }
+    }
+
+    /** Frees what holds an arrival's data once it has been used or is dropped. Lock held. */
+    private void releaseData(Arrival a) {
+        switch (a.kind) {
+            case Arrival.EAGER_UCX_OWNED, Arrival.RENDEZVOUS -> Ucp.ucp_am_data_release(workerHandle, a.data);
+            case Arrival.EAGER_COPIED -> a.owned.close();
+            default -> { }
+        }
+    }
+
+    // ------------------------------------------------------------------ peers finishing, job abort
+
+    /** Called by the control thread: world rank {@code peer} finished after sending {@code sentToMe} messages here. */
+    void peerFinished(int peer, int sentToMe) {
+        finishedSent[peer] = sentToMe; // published by the volatile write below
+        PEER_EPOCH.getAndAdd(this, 1);
+    }
+
+    /** Called by the control thread: the job is ending; every waiting and later call throws. */
+    void abort(String reason) {
+        abortReason = reason;
+    }
+
+    /** Whether world rank {@code peer} has finished and every message it sent here has been delivered. */
+    private boolean exhausted(int peer) {
+        int n = finishedSent[peer];
+        return n >= 0 && matcher.delivered(peer) >= n;
+    }
+
+    /** Fails posted receives and in-flight sends that can never complete because their peers finished. Lock held. */
+    private void failOrphans() {
+        PostedReceive p = matcher.firstPosted();
+        while (p != null) {
+            PostedReceive next = p.next;
+            UcxRequest r = (UcxRequest) p.owner;
+            if (p.source != PostedReceive.ANY) {
+                if (exhausted(p.source)) {
+                    matcher.unpost(p);
+                    r.fail(UcxRequest.PEER, "rank " + r.comm.localId(p.source) + describeWorld(r.comm, p.source)
+                            + " finished without sending a matching message (tag " + tagText(p.tag) + ")");
+                }
+            } else if (allOthersExhausted(r.comm.members())) {
+                matcher.unpost(p);
+                r.fail(UcxRequest.PEER, "every other rank of the communicator finished without sending a matching"
+                        + " message (ANY_SOURCE, tag " + tagText(p.tag) + ")");
+            }
+            p = next;
+        }
+        for (UcxRequest r = inflightHead; r != null; ) {
+            UcxRequest next = r.nextInflight;
+            if (r.isSend && finishedSent[r.peerWorld] >= 0) {
+                removeInflight(r);
+                Ucp.ucp_request_cancel(workerHandle, r.ucxRequest);
+                Ucp.ucp_request_free(r.ucxRequest);
+                r.ucxRequest = 0;
+                r.fail(UcxRequest.PEER, "rank " + r.comm.localId(r.peerWorld) + describeWorld(r.comm, r.peerWorld)
+                        + " finished without receiving this message");
+            }
+            r = next;
+        }
+    }
+
+    private boolean allOthersExhausted(int[] members) {
+        for (int m : members) if (m != rank && !exhausted(m)) return false;
+        return true;
+    }
+
+    private static String tagText(int tag) {
+        return tag == PostedReceive.ANY ? "ANY_TAG" : Integer.toString(tag);
+    }
+
+    private static String describeWorld(UcxComm comm, int world) {
+        return comm.isWorld() ? "" : " (world rank " + world + ")";
+    }
+
+    /** Throws if the job is aborting or the handler failed: device calls made afterwards must not proceed. */
+    void checkUsable() {
+        String reason = abortReason;
+        if (reason != null) throw new JobAbortedException(reason);
+        Throwable t = handlerFailure;
+        if (t != null) throw new DeviceException("the ucx active-message handler failed: " + t, t);
+    }
+
+    /** The exception a request that stopped waiting without completing must throw. */
+    RuntimeException abandoned() {
+        String reason = abortReason;
+        if (reason != null) return new JobAbortedException(reason);
+        Throwable t = handlerFailure;
+        return new DeviceException("the ucx active-message handler failed: " + t, t);
+    }
+
+    /** Messages this rank has sent to each world rank so far (reported to the launcher when the rank finishes). */
+    int[] sentCounts() {
+        lock();
+        try {
+            return sentTo.clone();
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Drives progress until {@code done} reports true (the end of the job: peers may still fetch from us). */
+    void progressUntil(java.util.function.BooleanSupplier done) {
+        int idle = 0;
+        while (!done.getAsBoolean()) {
+            if (tryLock()) {
+                try {
+                    if (pollLocked() > 0) idle = 0;
+                } finally {
+                    unlock();
+                }
+            }
+            idle = backOff(Math.max(idle, spinLimit)); // nothing urgent: go straight to yielding and parking
+        }
+    }
+
+    /** A one-line account of the matching state, for diagnostics on timeouts and failures. */
+    String describeState() {
+        lock();
+        try {
+            return "rank " + rank + ": " + matcher.unexpectedCount() + " unexpected message(s), posted receives "
+                    + (matcher.hasPosted() ? "waiting" : "none") + ", in-flight UCX requests "
+                    + (inflightHead != null ? "yes" : "none") + ", sent " + Arrays.toString(sentTo);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Releases UCX resources; endpoints are closed without flushing (the job has ended, peers may be gone). */
+    @Override
+    public void close() {
+        lock();
+        try {
+            MemorySegment param = arena.allocate(UcpStructs.UCP_REQUEST_PARAM);
+            param.set(JAVA_INT, UcpStructs.offset(UcpStructs.UCP_REQUEST_PARAM, "op_attr_mask"),
+                    UCP_OP_ATTR_FIELD_FLAGS);
+            param.set(JAVA_INT, UcpStructs.offset(UcpStructs.UCP_REQUEST_PARAM, "flags"), UCP_EP_CLOSE_FLAG_FORCE);
+            matcher.drainRetained(this::releaseData);
+            for (int r = 0; r < size; r++) {
+                if (endpoints[r] != 0) {
+                    long sp = Ucp.ucp_ep_close_nbx(endpoints[r], param.address());
+                    if (Ucp.isRequest(sp)) {
+                        while (Ucp.ucp_request_check_status(sp) == UCS_INPROGRESS) Ucp.ucp_worker_progress(workerHandle);
+                        Ucp.ucp_request_free(sp);
+                    }
+                    endpoints[r] = 0;
+                }
+            }
+            worker.close();
+            context.close();
+        } finally {
+            unlock();
+            arena.close();
+        }
+    }
+}

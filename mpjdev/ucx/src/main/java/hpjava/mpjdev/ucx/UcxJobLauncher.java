@@ -1,0 +1,420 @@
+package hpjava.mpjdev.ucx;
+
+import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.ucx.ffm.UcxLibrary;
+import hpjava.mpjdev.ucx.ffm.UcxUnavailableException;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a ucx job on this host: N rank JVMs ({@link UcxRankMain}), a loopback bootstrap that admits only holders of
+ * the job's secret ({@link Bootstrap}), and the job's life cycle:
+ * <ul>
+ * <li>addresses are sent to every rank once all have connected (within {@code bootstrap-timeout} seconds);</li>
+ * <li>when a rank's main returns it reports how many messages it sent to each rank; the launcher forwards the
+ *     counts, so that a receive from a finished rank fails instead of hanging; when every rank is done they are
+ *     released and exit;</li>
+ * <li>when a rank fails (non-zero exit, or exit before reporting DONE) the launcher names it, tells the others to
+ *     abort (their blocked calls throw {@link hpjava.mpjdev.JobAbortedException}), kills whatever is left after a
+ *     grace period, and returns 1.</li>
+ * </ul>
+ * Options ({@code --option key=value}): {@code jvm-args} (extra JVM options for the rank JVMs, separated by
+ * spaces), {@code bootstrap-timeout} (seconds, default 60), {@code abort-grace} (seconds, default 5).
+ */
+final class UcxJobLauncher {
+    private static final Set<String> OPTIONS = Set.of("jvm-args", "bootstrap-timeout", "abort-grace");
+
+    private final LaunchSpec spec;
+    private final int np;
+    private final PrintStream err = System.err;
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final byte[] secret = Bootstrap.newSecret();
+    private final Process[] processes;
+    private final Rank[] ranks;
+    private final List<Thread> pumps = new ArrayList<>();
+
+    private sealed interface Event permits Registered, Done, Exited, Bad {}
+
+    private record Registered(Rank rank) implements Event {}
+
+    private record Done(int rank, int[] sent) implements Event {}
+
+    private record Exited(int rank, int status) implements Event {}
+
+    private record Bad(String message) implements Event {}
+
+    /** The launcher's side of one rank's control connection. */
+    private static final class Rank {
+        final int rank;
+        final Socket socket;
+        final DataInputStream in;
+        final DataOutputStream out;
+        final byte[] address;
+        boolean done;
+        boolean exited;
+
+        Rank(int rank, Socket socket, DataInputStream in, DataOutputStream out, byte[] address) {
+            this.rank = rank;
+            this.socket = socket;
+            this.in = in;
+            this.out = out;
+            this.address = address;
+        }
+
+        synchronized void send(IoAction action) {
+            if (exited) return;
+            try {
+                action.run(out);
+                out.flush();
+            } catch (IOException e) {
+                // the rank is exiting; its exit is reported separately
+            }
+        }
+    }
+
+    private interface IoAction {
+        void run(DataOutputStream out) throws IOException;
+    }
+
+    private UcxJobLauncher(LaunchSpec spec) {
+        this.spec = spec;
+        this.np = spec.np();
+        this.processes = new Process[np];
+        this.ranks = new Rank[np];
+    }
+
+    /** See {@link hpjava.mpjdev.spi.Backend#launch}. */
+    static int launch(LaunchSpec spec) {
+        for (String key : spec.options().keySet()) {
+            if (!OPTIONS.contains(key)) {
+                throw new IllegalArgumentException("unknown option '" + key + "' for backend ucx; known: "
+                        + OPTIONS.stream().sorted().collect(Collectors.joining(", ")));
+            }
+        }
+        try {
+            UcxLibrary.require();
+        } catch (UcxUnavailableException e) {
+            System.err.println("mpjdev: the ucx backend cannot run here: " + e.getMessage());
+            return 3;
+        }
+        return new UcxJobLauncher(spec).run();
+    }
+
+    private int run() {
+        int bootstrapTimeout = seconds("bootstrap-timeout", 60);
+        int abortGrace = seconds("abort-grace", 5);
+        try (ServerSocket server = new ServerSocket(0, Math.max(50, 2 * np), InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofPlatform().daemon().name("hpjava-ucx-bootstrap").start(() -> accept(server));
+            for (int r = 0; r < np; r++) processes[r] = start(r, server.getLocalPort());
+            int status = superviseJob(bootstrapTimeout, abortGrace);
+            acceptor.interrupt();
+            for (Thread t : pumps) t.join(5_000); // the ranks' last lines
+            return status;
+        } catch (IOException e) {
+            err.println("mpjdev: ucx launcher: " + e.getMessage());
+            killAll();
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    private int seconds(String key, int dflt) {
+        String v = spec.options().get(key);
+        if (v == null) return dflt;
+        try {
+            int s = Integer.parseInt(v.trim());
+            if (s > 0) return s;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("option " + key + " must be a positive number of seconds, not '" + v + "'");
+    }
+
+    // ------------------------------------------------------------------ starting ranks
+
+    private Process start(int rank, int port) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        String extra = spec.options().get("jvm-args");
+        if (extra != null) for (String a : extra.trim().split("\\s+")) if (!a.isEmpty()) cmd.add(a);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(UcxRankMain.class.getName());
+        cmd.add(spec.mainClass());
+        cmd.addAll(spec.args());
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        Map<String, String> env = pb.environment();
+        env.put(Bootstrap.ENV_PORT, Integer.toString(port));
+        env.put(Bootstrap.ENV_SECRET, Bootstrap.hex(secret));
+        env.put(Bootstrap.ENV_RANK, Integer.toString(rank));
+        env.put(Bootstrap.ENV_SIZE, Integer.toString(np));
+        env.put(Bootstrap.ENV_LOCAL_RANKS, Integer.toString(np));
+        env.put(Bootstrap.ENV_PROGRAM_CLASS_PATH,
+                spec.classPath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        env.put("UCX_ERROR_SIGNALS", ""); // libucs must not take SIGSEGV from HotSpot (see UcxLibrary)
+        pb.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(nullFile()));
+        if (spec.prefixOutput()) {
+            pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.PIPE);
+        } else {
+            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
+        }
+        Process p = pb.start();
+        if (spec.prefixOutput()) {
+            pump(p.getInputStream(), System.out, rank);
+            pump(p.getErrorStream(), System.err, rank);
+        }
+        p.onExit().thenAccept(done -> events.add(new Exited(rank, done.exitValue())));
+        return p;
+    }
+
+    private static File nullFile() {
+        return new File(File.separatorChar == '\\' ? "NUL" : "/dev/null");
+    }
+
+    private void pump(InputStream from, PrintStream to, int rank) {
+        pumps.add(Thread.ofPlatform().daemon().name("hpjava-ucx-output-" + rank).start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (to) {
+                        to.println("[" + rank + "] " + line);
+                    }
+                }
+            } catch (IOException e) {
+                // the rank has exited
+            }
+        }));
+    }
+
+    // ------------------------------------------------------------------ bootstrap
+
+    private void accept(ServerSocket server) {
+        while (!server.isClosed()) {
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (IOException e) {
+                return; // closed at the end of the job
+            }
+            Thread.ofVirtual().start(() -> admit(s));
+        }
+    }
+
+    /** Admits a connection presenting the secret for a rank not yet taken; silently drops anything else. */
+    private void admit(Socket s) {
+        try {
+            s.setSoTimeout(10_000);
+            s.setTcpNoDelay(true);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+            if (in.readByte() != Bootstrap.HELLO || in.readInt() != Bootstrap.MAGIC) {
+                s.close();
+                return;
+            }
+            byte[] presented = new byte[Bootstrap.SECRET_BYTES];
+            in.readFully(presented);
+            if (!Bootstrap.secretMatches(secret, presented)) {
+                s.close();
+                return;
+            }
+            int rank = in.readInt();
+            byte[] address = Bootstrap.readBytes(in, Bootstrap.MAX_ADDRESS_BYTES);
+            if (rank < 0 || rank >= np) {
+                s.close();
+                return;
+            }
+            s.setSoTimeout(0);
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
+            events.add(new Registered(new Rank(rank, s, in, out, address)));
+        } catch (IOException e) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // nothing more to do with a rejected connection
+            }
+        }
+    }
+
+    private void readControl(Rank r) {
+        Thread.ofPlatform().daemon().name("hpjava-ucx-control-" + r.rank).start(() -> {
+            try {
+                while (true) {
+                    byte type = r.in.readByte();
+                    if (type != Bootstrap.DONE) {
+                        events.add(new Bad("rank " + r.rank + " sent an unknown control message " + type));
+                        return;
+                    }
+                    int n = r.in.readInt();
+                    if (n != np) {
+                        events.add(new Bad("rank " + r.rank + " reported counts for " + n + " ranks"));
+                        return;
+                    }
+                    int[] sent = new int[n];
+                    for (int i = 0; i < n; i++) sent[i] = r.in.readInt();
+                    events.add(new Done(r.rank, sent));
+                }
+            } catch (IOException | RuntimeException e) {
+                // end of the connection: the rank's exit is reported by its process
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ supervision
+
+    private int superviseJob(int bootstrapTimeout, int abortGrace) {
+        long bootstrapDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(bootstrapTimeout);
+        long killDeadline = Long.MAX_VALUE;
+        int registered = 0;
+        int exited = 0;
+        int done = 0;
+        boolean failed = false;
+        int[] exitStatus = new int[np];
+        while (exited < np) {
+            Event e;
+            try {
+                long now = System.nanoTime();
+                long wait = Math.min(killDeadline, registered < np ? bootstrapDeadline : Long.MAX_VALUE) - now;
+                e = events.poll(Math.max(1, Math.min(wait, TimeUnit.SECONDS.toNanos(1))), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                err.println("mpjdev: ucx launcher interrupted; ending the job");
+                killAll();
+                return 1;
+            }
+            long now = System.nanoTime();
+            if (e == null) {
+                if (now >= killDeadline) {
+                    killAll();
+                    killDeadline = Long.MAX_VALUE;
+                } else if (registered < np && now >= bootstrapDeadline && !failed) {
+                    List<Integer> missing = new ArrayList<>();
+                    for (int r = 0; r < np; r++) if (ranks[r] == null) missing.add(r);
+                    err.println("mpjdev: ucx launcher: rank(s) " + missing + " did not connect within "
+                            + bootstrapTimeout + " s; ending the job");
+                    failed = true;
+                    killAll();
+                }
+                continue;
+            }
+            switch (e) {
+                case Registered reg -> {
+                    if (ranks[reg.rank().rank] != null || failed) {
+                        close(reg.rank());
+                        break;
+                    }
+                    ranks[reg.rank().rank] = reg.rank();
+                    if (++registered == np) {
+                        for (Rank r : ranks) {
+                            r.send(out -> {
+                                out.writeByte(Bootstrap.ADDRESSES);
+                                out.writeInt(np);
+                                for (Rank q : ranks) Bootstrap.writeBytes(out, q.address);
+                            });
+                            readControl(r);
+                        }
+                    }
+                }
+                case Done d -> {
+                    Rank r = ranks[d.rank()];
+                    if (r.done) break;
+                    r.done = true;
+                    done++;
+                    for (Rank q : ranks) {
+                        if (q.rank != d.rank()) {
+                            int count = d.sent()[q.rank];
+                            q.send(out -> {
+                                out.writeByte(Bootstrap.FINISHED);
+                                out.writeInt(d.rank());
+                                out.writeInt(count);
+                            });
+                        }
+                    }
+                    if (done == np) for (Rank q : ranks) q.send(out -> out.writeByte(Bootstrap.ALL_DONE));
+                }
+                case Exited x -> {
+                    exited++;
+                    exitStatus[x.rank()] = x.status();
+                    Rank r = ranks[x.rank()];
+                    if (r != null) {
+                        synchronized (r) {
+                            r.exited = true;
+                        }
+                        close(r);
+                    }
+                    boolean normal = x.status() == 0 && r != null && r.done;
+                    if (!normal && !failed) {
+                        failed = true;
+                        String why = x.status() == 0 ? "exited before its main method returned"
+                                : x.status() == 3 ? "could not start the ucx device (status 3)"
+                                : "failed (exit status " + x.status() + describeSignal(x.status()) + ")";
+                        String reason = "rank " + x.rank() + " " + why;
+                        err.println("mpjdev: " + reason + "; ending the job");
+                        for (Rank q : ranks) {
+                            if (q != null && q.rank != x.rank()) q.send(out -> {
+                                out.writeByte(Bootstrap.ABORT);
+                                out.writeUTF(reason);
+                            });
+                        }
+                        killDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(abortGrace);
+                        if (registered < np) killAll(); // ranks still bootstrapping cannot be told
+                    }
+                }
+                case Bad b -> {
+                    if (!failed) {
+                        failed = true;
+                        err.println("mpjdev: ucx launcher: " + b.message() + "; ending the job");
+                        killAll();
+                    }
+                }
+            }
+        }
+        if (failed) return 1;
+        for (int s : exitStatus) if (s != 0) return 1;
+        return 0;
+    }
+
+    private static String describeSignal(int status) {
+        return status > 128 && status < 160 ? ", signal " + (status - 128) : "";
+    }
+
+    private static void close(Rank r) {
+        try {
+            r.socket.close();
+        } catch (IOException | RuntimeException ignored) {
+            // already closed
+        }
+    }
+
+    private void killAll() {
+        for (Process p : processes) {
+            if (p != null && p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package hpjava.mpjdev.ucx;
+
+import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.spi.ProgramRunner;
+import hpjava.mpjdev.ucx.ffm.UcxUnavailableException;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The main class of one rank process of a ucx job, started by {@link UcxJobLauncher}:
+ * {@code UcxRankMain MainClass [args...]} with the job described in the environment ({@link Bootstrap}).
+ * Connects to the launcher, opens the device, exchanges worker addresses, runs the program through
+ * {@link ProgramRunner}, then reports DONE and keeps serving its peers until the launcher says every rank is done.
+ * Exit status: 0, 1 when the program failed or the job aborted, 3 when UCX cannot be used here.
+ */
+public final class UcxRankMain {
+    private UcxRankMain() {}
+
+    private static volatile boolean allDone;
+    private static volatile boolean aborted;
+    /** Set before this rank closes its own connection, so that the control thread exits quietly. */
+    private static volatile boolean leaving;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    private static int run(String[] args) {
+        int rank = intEnv(Bootstrap.ENV_RANK);
+        int size = intEnv(Bootstrap.ENV_SIZE);
+        int port = intEnv(Bootstrap.ENV_PORT);
+        int localRanks = intEnv(Bootstrap.ENV_LOCAL_RANKS);
+        byte[] secret = Bootstrap.parseSecret(System.getenv(Bootstrap.ENV_SECRET));
+        if (args.length < 1) throw new IllegalStateException("usage: UcxRankMain MainClass [args...]");
+
+        UcxDevice device;
+        try {
+            device = UcxDevice.open(rank, size, localRanks);
+        } catch (UcxUnavailableException e) {
+            System.err.println("mpjdev: rank " + rank + ": the ucx backend cannot run here: " + e.getMessage());
+            return 3;
+        }
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setTcpNoDelay(true);
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            Bootstrap.writeHello(out, secret, rank, device.address());
+            if (in.readByte() != Bootstrap.ADDRESSES) throw new IOException("expected the worker addresses");
+            int n = in.readInt();
+            if (n != size) throw new IOException("launcher sent " + n + " addresses for " + size + " ranks");
+            byte[][] addresses = new byte[n][];
+            for (int r = 0; r < n; r++) addresses[r] = Bootstrap.readBytes(in, Bootstrap.MAX_ADDRESS_BYTES);
+            device.connect(addresses);
+            startControlThread(in, device, rank);
+
+            LaunchSpec spec = new LaunchSpec(size, args[0], Arrays.asList(args).subList(1, args.length),
+                    programClassPath(), false, false, Map.of());
+            int status = ProgramRunner.runProcessRank(UcxComm.world(device), spec);
+            if (status != 0) {
+                leaving = true;
+                return status; // the launcher sees the exit and aborts the job
+            }
+
+            synchronized (out) {
+                out.writeByte(Bootstrap.DONE);
+                int[] sent = device.sentCounts();
+                out.writeInt(sent.length);
+                for (int c : sent) out.writeInt(c);
+                out.flush();
+            }
+            device.progressUntil(() -> allDone || aborted); // peers may still fetch rendezvous data from us
+            leaving = true;
+            device.close();
+            return aborted ? 1 : 0;
+        } catch (IOException e) {
+            System.err.println("mpjdev: rank " + rank + ": lost the connection to the ucx launcher: " + e);
+            return 1;
+        }
+    }
+
+    /** Reads the launcher's control messages; if the launcher goes away, the rank must not outlive the job. */
+    private static void startControlThread(DataInputStream in, UcxDevice device, int rank) {
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    byte type = in.readByte();
+                    switch (type) {
+                        case Bootstrap.FINISHED -> device.peerFinished(in.readInt(), in.readInt());
+                        case Bootstrap.ABORT -> {
+                            String reason = in.readUTF();
+                            aborted = true;
+                            device.abort(reason);
+                        }
+                        case Bootstrap.ALL_DONE -> {
+                            allDone = true;
+                            return;
+                        }
+                        default -> throw new IOException("unknown control message " + type);
+                    }
+                }
+            } catch (EOFException e) {
+                if (!allDone && !leaving) halt(rank, "the ucx launcher has gone away");
+            } catch (IOException e) {
+                if (!allDone && !leaving) halt(rank, "lost the connection to the ucx launcher: " + e);
+            }
+        }, "hpjava-ucx-control");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void halt(int rank, String why) {
+        System.err.println("mpjdev: rank " + rank + ": " + why + "; exiting");
+        System.err.flush();
+        Runtime.getRuntime().halt(1);
+    }
+
+    private static List<Path> programClassPath() {
+        String cp = System.getenv(Bootstrap.ENV_PROGRAM_CLASS_PATH);
+        List<Path> out = new ArrayList<>();
+        if (cp == null || cp.isEmpty()) return out;
+        for (String e : cp.split(File.pathSeparator)) if (!e.isEmpty()) out.add(Path.of(e));
+        return out;
+    }
+
+    private static int intEnv(String name) {
+        String v = System.getenv(name);
+        if (v == null) {
+            throw new IllegalStateException(name + " is not set: UcxRankMain is started by the ucx launcher "
+                    + "(hpjava run --backend ucx), not by hand");
+        }
+        return Integer.parseInt(v.trim());
+    }
+}
