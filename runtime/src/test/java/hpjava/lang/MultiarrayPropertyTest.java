@@ -184,7 +184,7 @@ class MultiarrayPropertyTest {
             if (n > 0 && pick == 0) { int x = rnd.nextInt(n); t[r] = Triplet.scalar(x); modelSpec.add(new int[] {1, x, x, 1}); }
             else if (pick == 1 || n == 0) { t[r] = Triplet.all(); modelSpec.add(new int[] {0, 0, n - 1, 1}); }
             else {
-                int[] tr = RangeModel.triplets(n, rnd, 3).get(2 + rnd.nextInt(3));
+                int[] tr = RangeModel.triplets(n, rnd, 3).get(rnd.nextInt(7));   // whole, reversed, empty, random
                 t[r] = Triplet.of(tr[0], tr[1], tr[2]);
                 modelSpec.add(new int[] {0, tr[0], tr[1], tr[2]});
             }
