@@ -230,11 +230,16 @@ arrayInitializer
 // ===================================================================== Types (JLS 4) and multiarray types (spec 3)
 
 /**
- * A type. With a multiarrayShape it is an HPJava multiarray type whose element type is the part before the
+ * A type. With a multiarrayShape it is an HPJava multiarray type whose element type is the javaType before the
  * shape: 'float [[-,*]]', 'int[] [[-]]', 'Cell [[]]' (rank 0).
  */
 type
-    : annotation* (primitiveType | classType) dims? multiarrayShape?
+    : javaType multiarrayShape?
+    ;
+
+/** A Java type (JLS 4): primitive or class/interface type, possibly an array type, with type annotations. */
+javaType
+    : annotation* (primitiveType | classType) dims?
     ;
 
 primitiveType
@@ -518,7 +523,7 @@ literal
 creator
     : typeArguments? annotation* classType arguments classBody?                       #classCreator
     | annotation* (primitiveType | classType) arrayCreatorRest                         #arrayCreator
-    | annotation* (primitiveType | classType) dims? multiarrayCreatorRest              #multiarrayCreator
+    | javaType multiarrayCreatorRest                                                   #multiarrayCreator
     ;
 
 arrayCreatorRest
