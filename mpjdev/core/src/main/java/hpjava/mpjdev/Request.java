@@ -6,7 +6,9 @@ import java.util.concurrent.locks.LockSupport;
  * A non-blocking operation started by {@link Comm#isend} or {@link Comm#irecv}.
  *
  * <p>A request completes once and stays complete: after completion {@link #iwait()} and {@link #itest()} return the
- * same status again at once. Its buffer is lent to the device until completion is observed by one of
+ * same status again at once - until its buffer starts another operation: a backend may reuse one request object per
+ * buffer (mt does, so that sends and receives allocate nothing), so a request reference is only meaningful until the
+ * caller starts the next operation with the same buffer. Its buffer is lent to the device until completion is observed by one of
  * {@link #iwait()}, a non-null {@link #itest()} or {@link #iwaitany}. A request may be waited for by one thread at a
  * time; different requests may be waited for concurrently by different threads.
  *

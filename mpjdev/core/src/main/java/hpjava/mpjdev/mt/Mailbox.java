@@ -1,0 +1,106 @@
+package hpjava.mpjdev.mt;
+
+import hpjava.mpjdev.Comm;
+
+/**
+ * The matching state of one rank on one communicator context: receives posted and not yet matched (in posting order)
+ * and messages arrived and not yet received (in arrival order, which is the senders' program order). All methods
+ * are called with the mailbox's monitor held. Envelopes are recycled through a free list, so matching allocates
+ * nothing in the steady state.
+ */
+final class Mailbox {
+    private MtRequest postedHead, postedTail;
+    private Envelope unexpectedHead, unexpectedTail;
+    private Envelope free;
+
+    /** Removes and returns the first posted receive matching a message from {@code source} with {@code tag}. */
+    MtRequest takePosted(int source, int tag) {
+        MtRequest prev = null;
+        for (MtRequest r = postedHead; r != null; prev = r, r = r.next) {
+            if ((r.peer == source || r.peer == Comm.ANY_SOURCE) && (r.tag == tag || r.tag == Comm.ANY_TAG)) {
+                unlinkPosted(prev, r);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    void post(MtRequest r) {
+        r.next = null;
+        if (postedTail == null) postedHead = r; else postedTail.next = r;
+        postedTail = r;
+    }
+
+    /** Removes {@code r} if it is still posted; returns whether it was. */
+    boolean removePosted(MtRequest r) {
+        MtRequest prev = null;
+        for (MtRequest q = postedHead; q != null; prev = q, q = q.next) {
+            if (q == r) {
+                unlinkPosted(prev, q);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void unlinkPosted(MtRequest prev, MtRequest r) {
+        if (prev == null) postedHead = r.next; else prev.next = r.next;
+        if (postedTail == r) postedTail = prev;
+        r.next = null;
+    }
+
+    /** Removes and returns the first unexpected message matching {@code source} (or ANY) and {@code tag} (or ANY). */
+    Envelope takeUnexpected(int source, int tag) {
+        Envelope prev = null;
+        for (Envelope e = unexpectedHead; e != null; prev = e, e = e.next) {
+            if ((source == Comm.ANY_SOURCE || e.source == source) && (tag == Comm.ANY_TAG || e.tag == tag)) {
+                unlinkUnexpected(prev, e);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** Removes the rendezvous envelope of {@code sender} if still queued; returns whether it was. */
+    boolean removeRendezvous(MtRequest sender) {
+        Envelope prev = null;
+        for (Envelope e = unexpectedHead; e != null; prev = e, e = e.next) {
+            if (e.sender == sender) {
+                unlinkUnexpected(prev, e);
+                recycle(e);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void unlinkUnexpected(Envelope prev, Envelope e) {
+        if (prev == null) unexpectedHead = e.next; else prev.next = e.next;
+        if (unexpectedTail == e) unexpectedTail = prev;
+        e.next = null;
+    }
+
+    void append(Envelope e) {
+        e.next = null;
+        if (unexpectedTail == null) unexpectedHead = e; else unexpectedTail.next = e;
+        unexpectedTail = e;
+    }
+
+    Envelope newEnvelope(int source, int tag) {
+        Envelope e = free;
+        if (e != null) free = e.next; else e = new Envelope();
+        e.next = null;
+        e.source = source;
+        e.tag = tag;
+        e.staged = null;
+        e.sender = null;
+        return e;
+    }
+
+    void recycle(Envelope e) {
+        e.staged = null;
+        e.sender = null;
+        e.next = free;
+        free = e;
+    }
+}

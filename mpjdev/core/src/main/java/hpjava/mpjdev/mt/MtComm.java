@@ -1,0 +1,121 @@
+package hpjava.mpjdev.mt;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.NativeCollectives;
+import hpjava.mpjdev.Request;
+import hpjava.mpjdev.Status;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** One rank's view of an mt communicator. */
+final class MtComm extends Comm {
+    final MtJob job;
+    final MtContext context;
+    final int id;
+    final RankState me;
+    private final Optional<NativeCollectives> collectives;
+    private final Map<List<Integer>, Integer> created = new HashMap<>();
+
+    MtComm(MtJob job, MtContext context, int id) {
+        this.job = job;
+        this.context = context;
+        this.id = id;
+        this.me = job.ranks[context.worldRanks[id]];
+        this.collectives = Optional.of(new MtCollectives(this));
+    }
+
+    @Override
+    public int size() {
+        return context.size;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String backendName() {
+        return "mt";
+    }
+
+    @Override
+    public void send(Buffer buf, int dest, int tag) {
+        MtRequest r = startSend(buf, dest, tag);
+        if (r.state == MtRequest.PENDING) job.await(r);
+        r.finish();
+    }
+
+    @Override
+    public Status recv(Buffer buf, int source, int tag) {
+        MtRequest r = startRecv(buf, source, tag);
+        if (r.state == MtRequest.PENDING) job.await(r);
+        return r.finish();
+    }
+
+    @Override
+    public Request isend(Buffer buf, int dest, int tag) {
+        return startSend(buf, dest, tag);
+    }
+
+    @Override
+    public Request irecv(Buffer buf, int source, int tag) {
+        return startRecv(buf, source, tag);
+    }
+
+    private MtRequest startSend(Buffer buf, int dest, int tag) {
+        checkSendArgs(buf, dest, tag);
+        job.checkNotAborted();
+        buf.lendToDevice();
+        MtRequest r = MtRequest.forBuffer(buf);
+        r.start(this, true, dest, tag);
+        buf.completeSend(id, tag);
+        job.deliverOrQueue(r);
+        return r;
+    }
+
+    private MtRequest startRecv(Buffer buf, int source, int tag) {
+        checkRecvArgs(buf, source, tag);
+        job.checkNotAborted();
+        buf.lendToDevice();
+        MtRequest r = MtRequest.forBuffer(buf);
+        r.start(this, false, source, tag);
+        job.matchOrPost(r);
+        return r;
+    }
+
+    @Override
+    public Comm create(int[] ids) {
+        if (ids == null || ids.length == 0) throw new IllegalArgumentException("create: the id list is empty");
+        int mine = -1;
+        boolean[] seen = new boolean[size()];
+        Integer[] boxed = new Integer[ids.length];
+        for (int k = 0; k < ids.length; k++) {
+            int i = ids[k];
+            if (i < 0 || i >= size())
+                throw new IllegalArgumentException("create: id " + i + " is not a rank of this communicator (size " + size() + ")");
+            if (seen[i]) throw new IllegalArgumentException("create: id " + i + " appears twice in " + Arrays.toString(ids));
+            seen[i] = true;
+            if (i == id) mine = k;
+            boxed[k] = i;
+        }
+        if (mine < 0)
+            throw new IllegalArgumentException("create: the calling rank (id " + id + ") is not in " + Arrays.toString(ids));
+        List<Integer> key = List.of(boxed);
+        int seq;
+        synchronized (created) {
+            seq = created.merge(key, 1, Integer::sum) - 1;
+        }
+        return new MtComm(job, job.subContext(context, ids, seq), mine);
+    }
+
+    @Override
+    public Optional<NativeCollectives> collectives() {
+        return collectives;
+    }
+}

@@ -1,0 +1,36 @@
+package hpjava.mpjdev.mt;
+
+import java.util.Map;
+
+/**
+ * Tuning of an mt job, from {@code --option KEY=VALUE} (or the system properties {@code hpjava.mt.KEY}):
+ * {@code spin} - how many {@link Thread#onSpinWait()} rounds a waiter spins before parking (default 20000 when the
+ * ranks fit on the cores and run as platform threads, else 50: with more ranks than cores a spinning waiter steals
+ * the core from the rank it waits for); {@code eager} - the largest message, in bytes, that a send copies into a
+ * staging buffer and completes at once when no receive is posted (default 65536; larger sends wait for the receiver).
+ */
+record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads) {
+
+    static MtOptions from(int np, boolean virtualThreads, Map<String, String> options) {
+        for (String k : options.keySet())
+            if (!k.equals("spin") && !k.equals("eager"))
+                throw new IllegalArgumentException("unknown option '" + k + "' for the mt backend (known: spin, eager)");
+        boolean fits = !virtualThreads && np <= Runtime.getRuntime().availableProcessors();
+        int spin = (int) number(options, "spin", fits ? 20_000 : 50, Integer.MAX_VALUE);
+        long eager = number(options, "eager", 65_536, Long.MAX_VALUE);
+        return new MtOptions(spin, eager, virtualThreads);
+    }
+
+    private static long number(Map<String, String> options, String key, long dflt, long max) {
+        String v = options.get(key);
+        if (v == null) v = System.getProperty("hpjava.mt." + key);
+        if (v == null) return dflt;
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < 0 || n > max) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("mt option " + key + " must be a non-negative integer, not '" + v + "'");
+        }
+    }
+}

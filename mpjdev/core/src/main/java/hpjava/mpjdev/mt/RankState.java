@@ -1,0 +1,62 @@
+package hpjava.mpjdev.mt;
+
+/**
+ * One rank of an mt job: lifecycle and, while its main thread is blocked in the device, what it waits for (read by
+ * the deadlock detector). Written by the rank's main thread, read by others.
+ */
+final class RankState {
+    static final int RUNNING = 0, FINISHED = 1, FAILED = 2;
+
+    final int rank;
+    volatile Thread mainThread;
+    volatile int lifecycle = RUNNING;
+
+    /** What the main thread is blocked on: an MtRequest, a Request[] (iwaitany) or a CollectiveWait; null if running. */
+    volatile Object waitingOn;
+    /** Incremented on every entry into a blocking wait, so the detector can tell a rank that moved on. */
+    volatile long blockSeq;
+
+    /**
+     * Adaptive spin window (Thread.onSpinWait rounds before parking): doubled when a wait ends while spinning, halved
+     * when it had to park, between {@link #MIN_SPIN} and the job's limit. Under oversubscription (more runnable
+     * threads than cores) spinning only delays the partner, so the window shrinks to almost nothing by itself.
+     * Racy updates from several threads of one rank are harmless.
+     */
+    int spin;
+    static final int MIN_SPIN = 16;
+
+    RankState(int rank, int maxSpin) {
+        this.rank = rank;
+        this.spin = maxSpin;
+    }
+
+    int spinWindow() {
+        return spin;
+    }
+
+    void spinSucceeded(int max) {
+        int s = spin;
+        if (s < max) spin = (int) Math.min(max, 2L * s);
+    }
+
+    void spinFailed() {
+        int s = spin;
+        if (s > MIN_SPIN) spin = Math.max(MIN_SPIN, s >>> 1);
+    }
+
+    boolean isLive() {
+        return lifecycle == RUNNING;
+    }
+
+    /** Registers a blocking wait if the caller is this rank's main thread; returns whether it registered. */
+    boolean enterWait(Object what) {
+        if (Thread.currentThread() != mainThread) return false;
+        blockSeq = blockSeq + 1;
+        waitingOn = what;
+        return true;
+    }
+
+    void exitWait(boolean registered) {
+        if (registered) waitingOn = null;
+    }
+}

@@ -1,0 +1,90 @@
+package hpjava.mpjdev.mt;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class MtBackendTest {
+
+    private static final Duration T = Duration.ofSeconds(60);
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void basicsPassAtSeveralProcessCounts(int np) {
+        MtRun r = MtRun.launch(T, "--np", "" + np, "testprograms.Basics");
+        assertEquals(0, r.status, r::toString);
+    }
+
+    @Test
+    void uncaughtExceptionEndsTheRunReleasesTheOthersAndReportsTheRank() {
+        MtRun r = MtRun.launch(T, "--np", "4", "testprograms.Failing");
+        assertEquals(1, r.status, r::toString);
+        assertTrue(r.err.contains("mpjdev: rank 1 failed: java.lang.IllegalStateException: boom in rank 1"), r::toString);
+        assertTrue(r.err.contains("at rank-1//testprograms.Failing.main(Failing.java:"), r::toString);
+        assertFalse(r.err.contains("rank 0 failed"), () -> "released ranks are not reported as failures\n" + r);
+        assertFalse(r.err.contains("deadlock"), r::toString);
+    }
+
+    @Test
+    void waitingOnAFinishedPeerIsAnError() {
+        MtRun r = MtRun.launch(T, "--np", "2", "testprograms.PeerFinishes");
+        assertEquals(1, r.status, r::toString);
+        assertTrue(r.err.contains("mpjdev: rank 0 failed: hpjava.mpjdev.PeerFailedException: rank 0 waits in recv(source 1, tag 42, world) but rank 1 has finished without sending a matching message"), r::toString);
+    }
+
+    @Test
+    void deadlockIsReportedWithinTwoSecondsWithEachRanksPendingOperation() {
+        MtRun r = MtRun.launch(T, "--np", "3", "testprograms.Deadlock");
+        assertEquals(1, r.status, r::toString);
+        assertTrue(r.err.contains("mpjdev: deadlock: every live rank is blocked"), r::toString);
+        assertTrue(r.err.contains("rank 0: recv(source 1, tag 11, world) at rank-0//testprograms.Deadlock.main(Deadlock.java:"), r::toString);
+        assertTrue(r.err.contains("rank 1: recv(source 0, tag 11, world) at rank-1//testprograms.Deadlock.main(Deadlock.java:"), r::toString);
+        assertTrue(r.err.contains("rank 2: finished"), r::toString);
+        assertTrue(r.millis < 2_000 + 1_000, () -> "report took " + r.millis + " ms (includes JVM-side startup)\n" + r);
+    }
+
+    @Test
+    void eachRankHasItsOwnProgramClassesAndPrefixedOutput() {
+        MtRun r = MtRun.launch(T, "--np", "3", "--prefix-output", "testprograms.Isolation");
+        assertEquals(0, r.status, r::toString);
+        for (int k = 0; k < 3; k++) assertTrue(r.out.contains("[" + k + "] isolated " + k + "\n"), r::toString);
+    }
+
+    @Test
+    void virtualThreadsRun1024Ranks() {
+        MtRun r = MtRun.launch(Duration.ofSeconds(120), "--np", "1024", "--virtual-threads", "testprograms.Many");
+        assertEquals(0, r.status, r::toString);
+    }
+
+    @Test
+    void pooledSteadyStateAllocatesNothing() {
+        MtRun r = MtRun.launch(T, "--np", "2", "testprograms.NoAlloc");
+        assertEquals(0, r.status, r::toString);
+    }
+
+    @Test
+    void usageErrorsExitWithStatus2AndSayWhatIsWrong() {
+        MtRun a = MtRun.launch(T, "--np", "zero", "X");
+        assertEquals(2, a.status);
+        assertTrue(a.err.contains("the number of ranks must be a positive integer, not 'zero'"), a::toString);
+        MtRun b = MtRun.launch(T, "--backend", "nosuch", "X");
+        assertEquals(2, b.status);
+        assertTrue(b.err.contains("unknown backend 'nosuch'; available: ") && b.err.contains("mt"), b::toString);
+        MtRun c = MtRun.launch(T, "--np", "2");
+        assertEquals(2, c.status);
+        assertTrue(c.err.contains("no main class given"), c::toString);
+        MtRun d = MtRun.launch(T, "--np", "2", "no.such.Main");
+        assertEquals(2, d.status);
+        assertTrue(d.err.contains("main class no.such.Main not found on the class path"), d::toString);
+        MtRun e = MtRun.launch(T, "--frobnicate", "X");
+        assertEquals(2, e.status);
+        assertTrue(e.err.contains("unknown option '--frobnicate'"), e::toString);
+        MtRun f = MtRun.launch(T, "--option", "spin=-3", "X");
+        assertEquals(2, f.status);
+        assertTrue(f.err.contains("mt option spin must be a non-negative integer, not '-3'"), f::toString);
+    }
+}
