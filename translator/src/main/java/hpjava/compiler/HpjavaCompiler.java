@@ -1,0 +1,160 @@
+package hpjava.compiler;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ast.CompilationUnit;
+
+import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.Attributor;
+import hpjava.compiler.check.Checker;
+import hpjava.compiler.compile.EcjCompiler;
+import hpjava.compiler.diag.Diagnostic;
+import hpjava.compiler.lower.Lowerer;
+import hpjava.compiler.parse.SourceUnit;
+
+/**
+ * The translator's driver: runs the phases of {@link Phase} over a set of .hpj sources. Thread-safe per call.
+ */
+public final class HpjavaCompiler {
+
+    /**
+     * @param stopAfter   last phase to run ({@link Phase#CHECK} for a language server)
+     * @param classPath   where hpjava.lang, hpjava.adlib, mpjdev and user classes are found (COMPILE only)
+     * @param outDir      class file output (COMPILE)
+     * @param emitJavaDir where the generated Java is kept, or null to use a temporary directory
+     */
+    public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir) {
+        public static Options checkOnly() {
+            return new Options(Phase.CHECK, List.of(), null, null);
+        }
+    }
+
+    /** Per source: its diagnostics, and (after LOWER) the generated Java and its JavaParser tree. */
+    public record UnitResult(SourceUnit unit, Lowerer.Lowered lowered, CompilationUnit javaTree) {
+        public List<Diagnostic> diagnostics() {
+            return unit.diagnostics().sorted();
+        }
+    }
+
+    public record Result(List<UnitResult> units, boolean success) {
+        public List<Diagnostic> diagnostics() {
+            return units.stream().flatMap(u -> u.diagnostics().stream()).toList();
+        }
+
+        /** The diagnostics printed as {@code File.hpj:line:col: error: message}, source line and caret. */
+        public String formatted() {
+            StringBuilder sb = new StringBuilder();
+            for (UnitResult u : units)
+                for (Diagnostic d : u.diagnostics())
+                    sb.append(hpjava.compiler.diag.DiagnosticFormatter.format(d, u.unit().text()));
+            return sb.toString();
+        }
+
+        /** Fully qualified names of the classes declaring {@code static void main} (first source first). */
+        public List<String> mainClasses() {
+            List<String> l = new ArrayList<>();
+            for (UnitResult u : units)
+                if (u.lowered() != null && u.lowered().hasMain())
+                    l.add((u.lowered().packageName().isEmpty() ? "" : u.lowered().packageName() + ".") + u.lowered().className());
+            return l;
+        }
+    }
+
+    private HpjavaCompiler() {
+    }
+
+    public static Result compile(List<SourceUnit> sources, Options options) throws IOException {
+        Map<SourceUnit, Attribution> attributions = new LinkedHashMap<>();
+        boolean ok = true;
+        for (SourceUnit s : sources) {
+            if (s.diagnostics().hasErrors()) { ok = false; continue; }
+            if (!options.stopAfter().includes(Phase.ATTRIBUTE)) continue;
+            Attribution a = Attributor.attribute(s);
+            attributions.put(s, a);
+            if (options.stopAfter().includes(Phase.CHECK)) Checker.check(s, a);
+            ok &= !s.diagnostics().hasErrors();
+        }
+        List<UnitResult> results = new ArrayList<>();
+        if (!ok || !options.stopAfter().includes(Phase.LOWER)) {
+            for (SourceUnit s : sources) results.add(new UnitResult(s, null, null));
+            return new Result(results, ok);
+        }
+        boolean adlib = onClassPath(options.classPath(), "hpjava/adlib/");
+        List<EcjCompiler.Input> inputs = new ArrayList<>();
+        for (SourceUnit s : sources) {
+            Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib);
+            results.add(new UnitResult(s, l, javaTree(l.javaText())));
+            inputs.add(new EcjCompiler.Input(s, l));
+        }
+        if (!options.stopAfter().includes(Phase.COMPILE)) return new Result(results, true);
+        Path javaDir = options.emitJavaDir() != null ? options.emitJavaDir() : Files.createTempDirectory("hpjavac-java");
+        try {
+            ok = EcjCompiler.compile(inputs, options.classPath(), javaDir, options.outDir());
+        } finally {
+            if (options.emitJavaDir() == null) deleteTree(javaDir);
+        }
+        return new Result(results, ok);
+    }
+
+    /** The generated Java as a JavaParser tree (for tools and tests), or null if JavaParser cannot read it. */
+    static CompilationUnit javaTree(String java) {
+        ParseResult<CompilationUnit> r = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(java);
+        return r.isSuccessful() ? r.getResult().orElse(null) : null;
+    }
+
+    /** Whether a directory or jar of {@code classPath} holds the package directory {@code pkgDir} (e.g. a/b/). */
+    static boolean onClassPath(List<Path> classPath, String pkgDir) {
+        for (Path p : classPath) {
+            if (Files.isDirectory(p)) {
+                if (Files.isDirectory(p.resolve(pkgDir))) return true;
+            } else if (Files.isRegularFile(p)) {
+                try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(p.toFile())) {
+                    if (z.getEntry(pkgDir) != null || z.stream().anyMatch(e -> e.getName().startsWith(pkgDir))) return true;
+                } catch (IOException e) {
+                    // not a jar: ignore, as javac does
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The jars next to the translator's own jar (dist/target/lib): the default class path of generated code. */
+    public static List<Path> toolClassPath() {
+        try {
+            Path self = Path.of(HpjavaCompiler.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(self)) return List.of();
+            try (Stream<Path> s = Files.list(self.getParent())) {
+                return s.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+            }
+        } catch (URISyntaxException | IOException | SecurityException e) {
+            return List.of();
+        }
+    }
+
+    /** Splits a class path string. */
+    public static List<Path> parseClassPath(String cp) {
+        List<Path> l = new ArrayList<>();
+        for (String s : cp.split(File.pathSeparator)) if (!s.isEmpty()) l.add(Path.of(s));
+        return l;
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}

@@ -1,0 +1,396 @@
+package hpjava.compiler.attribute;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.misc.Interval;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+import hpjava.compiler.parse.SourceUnit;
+import hpjava.grammar.HPJavaParser;
+import hpjava.grammar.HPJavaParser.*;
+
+/**
+ * The ATTRIBUTE phase: walks one compilation unit with Java's scopes (fields of enclosing classes, parameters,
+ * locals, lambda and catch parameters, pattern variables) and records which names are multiarrays (rank, slots,
+ * element type), which are distributed indexes and over which range, what each element access subscripts with,
+ * and the multiarray type of expressions where it is known. Names it does not know are left to Java.
+ */
+public final class Attributor {
+    private final SourceUnit unit;
+    private final Attribution out = new Attribution();
+    private final Deque<Map<String, Symbol>> scopes = new ArrayDeque<>();
+
+    private Attributor(SourceUnit unit) {
+        this.unit = unit;
+    }
+
+    public static Attribution attribute(SourceUnit unit) {
+        Attributor a = new Attributor(unit);
+        a.scopes.push(new HashMap<>());
+        a.visit(unit.parse().tree());
+        return a.out;
+    }
+
+    // ---- scopes
+
+    private void push() { scopes.push(new HashMap<>()); }
+
+    private void pop() { scopes.pop(); }
+
+    private void declare(Symbol s) {
+        scopes.peek().put(s.name(), s);
+    }
+
+    private Symbol lookup(String name) {
+        for (Map<String, Symbol> s : scopes) {
+            Symbol sym = s.get(name);
+            if (sym != null) return sym;
+        }
+        return null;
+    }
+
+    private Symbol.Variable declareVariable(String name, TypeContext type, ParserRuleContext at, boolean field) {
+        MultiarrayType t = type == null ? null : multiarrayType(type);
+        Symbol.Variable v = new Symbol.Variable(name, t, type == null ? null : text(type), at.getStart(), field);
+        declare(v);
+        out.variables.add(v);
+        return v;
+    }
+
+    // ---- types
+
+    MultiarrayType multiarrayType(TypeContext type) {
+        MultiarrayShapeContext shape = type.multiarrayShape();
+        if (shape == null) return null;
+        MultiarrayType known = out.declaredTypes.get(type);
+        if (known != null) return known;
+        String element = unit.text().substring(type.getStart().getStartIndex(), shape.getStart().getStartIndex()).strip();
+        boolean primitive = type.javaType().primitiveType() != null && type.javaType().dims() == null;
+        List<Boolean> slots = new ArrayList<>();
+        for (MultiarraySlotContext s : shape.multiarraySlot()) slots.add(s instanceof DistributedSlotContext);
+        MultiarrayType t = MultiarrayType.of(element, primitive, slots);
+        out.declaredTypes.put(type, t);
+        return t;
+    }
+
+    private String text(ParserRuleContext ctx) {
+        return unit.text().substring(ctx.getStart().getStartIndex(), ctx.getStop().getStopIndex() + 1);
+    }
+
+    // ---- the walk
+
+    private void visitChildren(ParseTree t) {
+        for (int i = 0; i < t.getChildCount(); i++) visit(t.getChild(i));
+    }
+
+    private void visit(ParseTree t) {
+        if (t == null || t instanceof TerminalNode) return;
+        switch (t) {
+            case ClassBodyContext c -> classBody(c, List.of());
+            case RecordDeclarationContext r -> {
+                push();
+                for (RecordComponentContext rc : r.recordHeader().recordComponent())
+                    declareVariable(rc.identifier().getText(), rc.type(), rc, true);
+                classBody(r.classBody(), List.of());
+                pop();
+            }
+            case EnumDeclarationContext e -> {
+                push();
+                if (e.enumConstants() != null)
+                    for (EnumConstantContext ec : e.enumConstants().enumConstant())
+                        declareVariable(ec.identifier().getText(), null, ec, true);
+                visitChildren(e);
+                pop();
+            }
+            case MethodDeclarationContext m -> {
+                push();
+                if (m.typeParameters() != null) visit(m.typeParameters());
+                visit(m.resultType());
+                parameters(m.formalParameters());
+                visit(m.methodBody());
+                pop();
+            }
+            case ConstructorDeclarationContext k -> {
+                push();
+                parameters(k.formalParameters());
+                visit(k.constructorBody());
+                pop();
+            }
+            case TypeContext ty -> multiarrayType(ty);
+            case BlockContext b -> { push(); visitChildren(b); pop(); }
+            case ConstructorBodyContext b -> { push(); visitChildren(b); pop(); }
+            case SwitchBlockContext b -> { push(); visitChildren(b); pop(); }
+            case LocalVariableDeclarationContext d -> declarators(d.type(), d.variableDeclarators(), false);
+            case ForStatementContext f -> { push(); visitChildren(f); pop(); }
+            case EnhancedForStatementContext f -> {
+                visit(f.expression());
+                push();
+                LocalVariableDeclarationHeadContext h = f.localVariableDeclarationHead();
+                declareVariable(h.variableDeclaratorId().identifier().getText(), h.type(), h, false);
+                visit(f.statement());
+                pop();
+            }
+            case CatchClauseContext c -> {
+                push();
+                declareVariable(c.identifier().getText(), null, c, false);
+                visit(c.block());
+                pop();
+            }
+            case LambdaContext l -> {
+                push();
+                LambdaParametersContext ps = l.lambdaParameters();
+                for (IdentifierContext id : ps.identifier()) declareVariable(id.getText(), null, id, false);
+                for (FormalParameterContext fp : ps.formalParameter())
+                    declareVariable(fp.variableDeclaratorId().identifier().getText(), fp.type(), fp, false);
+                visit(l.lambdaBody());
+                pop();
+            }
+            case TypePatternContext p -> {
+                visit(p.type());
+                declareVariable(p.identifier().getText(), p.type(), p, false);
+            }
+            case OverallStatementContext o -> indexStatement(o, o.index, o.range, o.overallBounds(), o.statement());
+            case AtStatementContext a -> indexStatement(a, a.index, a.range, a.location, a.statement());
+            case NameContext n -> name(n);
+            case ElementAccessContext e -> elementAccess(e);
+            case GlobalIndexContext g -> {
+                if (g.expression() instanceof NameContext n) allowIndex(n);
+                visitChildren(g);
+            }
+            case MultiplicativeContext m -> {
+                if (m.op.getType() == HPJavaParser.DIV && m.expression(1) instanceof NameContext n
+                        && lookup(n.getText()) instanceof Symbol.Index) allowIndex(n);
+                visitChildren(m);
+            }
+            case SectionContext s -> {
+                for (SectionSubscriptContext ss : s.sectionSubscript())
+                    if (ss instanceof ScalarSubscriptContext sc && sc.expression() instanceof NameContext n) allowIndex(n);
+                visitChildren(s);
+                typeSection(s);
+            }
+            case AssignmentContext a -> {
+                visitChildren(a);
+                if (a.expression(0) instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
+                    v.reassigned = true;
+            }
+            case PostfixExpressionContext p -> {
+                visitChildren(p);
+                if (p.expression() instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
+                    v.reassigned = true;
+            }
+            case ParenthesizedContext p -> {
+                visitChildren(p);
+                copyType(p.expression(), p);
+            }
+            case ConditionalContext c -> {
+                visitChildren(c);
+                copyType(c.expression(1), c);
+            }
+            case CreationContext c -> {
+                visitChildren(c);
+                if (c.creator() instanceof MultiarrayCreatorContext mc) {
+                    ExpressionListContext el = mc.multiarrayCreatorRest().expressionList();
+                    int rank = el == null ? 0 : el.expression().size();
+                    String element = unit.text().substring(mc.getStart().getStartIndex(),
+                            mc.multiarrayCreatorRest().getStart().getStartIndex()).strip();
+                    boolean primitive = mc.javaType().primitiveType() != null && mc.javaType().dims() == null;
+                    out.expressionTypes.put(c, new MultiarrayType(element, primitive, null, rank));
+                }
+            }
+            case UnqualifiedMethodCallContext m -> {
+                visitChildren(m);
+                MultiarrayType rt = out.methodResults.get(m.identifier().getText());
+                if (rt != null) out.expressionTypes.put(m, rt);
+            }
+            default -> visitChildren(t);
+        }
+    }
+
+    private void copyType(ParserRuleContext from, ParserRuleContext to) {
+        MultiarrayType t = out.expressionTypes.get(from);
+        if (t != null) out.expressionTypes.put(to, t);
+    }
+
+    private void allowIndex(NameContext n) {
+        out.indexUsesAllowed.put(n, true);
+    }
+
+    /** Fields and method results first (they are visible in the whole body), then the members in order. */
+    private void classBody(ClassBodyContext body, List<Symbol> extra) {
+        push();
+        for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
+            if (!(d instanceof MemberContext m)) continue;
+            MemberDeclarationContext md = m.memberDeclaration();
+            if (md.fieldDeclaration() != null) {
+                FieldDeclarationContext f = md.fieldDeclaration();
+                for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator())
+                    declareVariable(vd.variableDeclaratorId().identifier().getText(), f.type(), vd, true);
+            } else if (md.methodDeclaration() != null) {
+                MethodDeclarationContext meth = md.methodDeclaration();
+                if (meth.resultType().type() != null) {
+                    MultiarrayType t = multiarrayType(meth.resultType().type());
+                    if (t != null) out.methodResults.put(meth.identifier().getText(), t);
+                }
+            }
+        }
+        // field initializers and members
+        for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
+            if (d instanceof MemberContext m && m.memberDeclaration().fieldDeclaration() != null) {
+                FieldDeclarationContext f = m.memberDeclaration().fieldDeclaration();
+                visit(f.type());
+                for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator()) {
+                    if (vd.variableInitializer() != null) {
+                        visit(vd.variableInitializer());
+                        Symbol s = lookup(vd.variableDeclaratorId().identifier().getText());
+                        if (s instanceof Symbol.Variable v) initialized(v, vd.variableInitializer());
+                    }
+                }
+            } else {
+                visit(d);
+            }
+        }
+        pop();
+    }
+
+    private void parameters(FormalParametersContext ps) {
+        for (FormalParameterContext p : ps.formalParameter()) {
+            visit(p.type());
+            declareVariable(p.variableDeclaratorId().identifier().getText(), p.type(), p, false);
+        }
+    }
+
+    private void declarators(TypeContext type, VariableDeclaratorsContext ds, boolean field) {
+        visit(type);
+        for (VariableDeclaratorContext vd : ds.variableDeclarator()) {
+            if (vd.variableInitializer() != null) visit(vd.variableInitializer());
+            TypeContext declared = type;
+            Symbol.Variable v = declareVariable(vd.variableDeclaratorId().identifier().getText(), declared, vd, field);
+            if (vd.variableInitializer() != null) initialized(v, vd.variableInitializer());
+        }
+    }
+
+    /** Records what the initializer proves: a Range kind with ghost widths, or the ranges of a created multiarray. */
+    private void initialized(Symbol.Variable v, VariableInitializerContext init) {
+        ExpressionContext e = init.expression();
+        if (e == null) return;
+        while (e instanceof ParenthesizedContext p) e = p.expression();
+        if (!(e instanceof CreationContext c)) return;
+        if (c.creator() instanceof ClassCreatorContext cc && cc.classType().typeArguments().isEmpty()) {
+            String kind = cc.classType().getText();
+            List<ExpressionContext> args = cc.arguments().expressionList() == null ? List.of()
+                    : cc.arguments().expressionList().expression();
+            v.range = switch (kind) {
+                case "BlockRange", "CyclicRange", "BlockCyclicRange", "IrregRange" -> new RangeFact(kind, 0, 0, false);
+                case "CollapsedRange" -> new RangeFact(kind, 0, 0, true);
+                case "ExtBlockRange" -> {
+                    Integer lo = args.size() >= 3 ? intLiteral(args.get(2)) : null;
+                    Integer hi = args.size() == 4 ? intLiteral(args.get(3)) : lo;
+                    yield lo != null && hi != null ? new RangeFact(kind, lo, hi, false) : null;
+                }
+                default -> null;
+            };
+        } else if (c.creator() instanceof MultiarrayCreatorContext mc && mc.multiarrayCreatorRest().expressionList() != null) {
+            List<ExpressionContext> rs = mc.multiarrayCreatorRest().expressionList().expression();
+            Symbol.Variable[] slots = new Symbol.Variable[rs.size()];
+            for (int r = 0; r < slots.length; r++)
+                if (rs.get(r) instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable rv) slots[r] = rv;
+            v.slotRanges = slots;
+        }
+    }
+
+    /** The value of an int literal, possibly negated, or null. */
+    public static Integer intLiteral(ExpressionContext e) {
+        while (e instanceof ParenthesizedContext p) e = p.expression();
+        boolean neg = false;
+        if (e instanceof PrefixExpressionContext p && (p.prefix.getType() == HPJavaParser.SUB || p.prefix.getType() == HPJavaParser.ADD)) {
+            neg = p.prefix.getType() == HPJavaParser.SUB;
+            e = p.expression();
+        }
+        if (e instanceof LiteralExpressionContext l && l.literal().INTEGER_LITERAL() != null) {
+            String s = l.literal().getText().replace("_", "");
+            try {
+                int v = s.startsWith("0x") || s.startsWith("0X") ? Integer.parseInt(s.substring(2), 16) : Integer.parseInt(s);
+                return neg ? -v : v;
+            } catch (NumberFormatException ex) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private void indexStatement(ParserRuleContext stmt, IdentifierContext index, ExpressionContext range,
+                                ParseTree boundsOrLocation, StatementContext body) {
+        visit(range);
+        visit(boundsOrLocation);
+        Symbol.Variable rv = range instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v ? v : null;
+        Symbol.Index idx = new Symbol.Index(index.getText(), stmt, rv);
+        out.binders.put(stmt, idx);
+        push();
+        declare(idx);
+        visit(body);
+        pop();
+    }
+
+    private void name(NameContext n) {
+        Symbol s = lookup(n.getText());
+        if (s == null) return;
+        out.names.put(n, s);
+        if (s instanceof Symbol.Variable v && v.type() != null) out.expressionTypes.put(n, v.type());
+    }
+
+    private void elementAccess(ElementAccessContext e) {
+        List<Attribution.Subscript> subs = new ArrayList<>();
+        for (ExpressionContext s : e.subscripts) {
+            Attribution.Subscript sub = subscript(s);
+            subs.add(sub);
+        }
+        visit(e.array);
+        for (ExpressionContext s : e.subscripts) visit(s);
+        if (e.array instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v && v.isMultiarray())
+            out.accesses.put(e, new Attribution.Access(e, v, subs));
+    }
+
+    /** Classifies a subscript; allows the index name in it. */
+    private Attribution.Subscript subscript(ExpressionContext s) {
+        ExpressionContext e = s;
+        while (e instanceof ParenthesizedContext p) e = p.expression();
+        if (e instanceof NameContext n && lookup(n.getText()) instanceof Symbol.Index idx) {
+            allowIndex(n);
+            return new Attribution.IndexSubscript(s, idx, 0, true);
+        }
+        if (e instanceof AdditiveContext a && a.expression(0) instanceof NameContext n
+                && lookup(n.getText()) instanceof Symbol.Index idx) {
+            allowIndex(n);
+            Integer k = intLiteral(a.expression(1));
+            int sign = a.op.getType() == HPJavaParser.SUB ? -1 : 1;
+            return new Attribution.IndexSubscript(s, idx, k == null ? 0 : sign * k, k != null);
+        }
+        if (e instanceof AdditiveContext a && a.op.getType() == HPJavaParser.ADD && a.expression(1) instanceof NameContext n
+                && lookup(n.getText()) instanceof Symbol.Index idx) {
+            allowIndex(n);
+            Integer k = intLiteral(a.expression(0));
+            return new Attribution.IndexSubscript(s, idx, k == null ? 0 : k, k != null);
+        }
+        return new Attribution.IntSubscript(s);
+    }
+
+    private void typeSection(SectionContext s) {
+        MultiarrayType base = out.expressionTypes.get(s.array);
+        if (base == null || !base.slotsKnown() || s.sectionSubscript().size() != base.rank()) return;
+        List<Boolean> slots = new ArrayList<>();
+        for (int r = 0; r < base.rank(); r++)
+            if (!(s.sectionSubscript(r) instanceof ScalarSubscriptContext)) slots.add(base.distributed().get(r));
+        out.expressionTypes.put(s, base.withSlots(slots));
+    }
+
+    static Interval interval(ParserRuleContext c) {
+        return c.getSourceInterval();
+    }
+}

@@ -1,0 +1,200 @@
+package hpjava.compiler.check;
+
+import java.util.List;
+
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.MultiarrayType;
+import hpjava.compiler.attribute.RangeFact;
+import hpjava.compiler.attribute.Symbol;
+import hpjava.compiler.diag.DiagnosticKey;
+import hpjava.compiler.diag.Diagnostics;
+import hpjava.compiler.parse.SourceUnit;
+import hpjava.grammar.HPJavaParser;
+import hpjava.grammar.HPJavaParser.*;
+
+/**
+ * The CHECK phase: the semantic rules of spec section 5 that are decidable at compile time, reported as keyed
+ * diagnostics. What is only decidable at run time (alignment of an index with an array's range, ghost widths of
+ * ranges not known here) is checked by the lowered code, once per loop, with the source position.
+ */
+public final class Checker {
+    private final SourceUnit unit;
+    private final Attribution attr;
+    private final Diagnostics diag;
+
+    private Checker(SourceUnit unit, Attribution attr) {
+        this.unit = unit;
+        this.attr = attr;
+        this.diag = unit.diagnostics();
+    }
+
+    public static void check(SourceUnit unit, Attribution attr) {
+        new Checker(unit, attr).visit(unit.parse().tree());
+    }
+
+    private void visit(ParseTree t) {
+        if (t == null || t instanceof TerminalNode) return;
+        switch (t) {
+            case NameContext n -> name(n);
+            case GlobalIndexContext g -> {
+                if (!(g.expression() instanceof NameContext n && attr.symbol(n) instanceof Symbol.Index))
+                    diag.report(DiagnosticKey.BACKQUOTE_NOT_INDEX, g, g.expression().getText());
+            }
+            case ElementAccessContext e -> elementAccess(e);
+            case SectionContext s -> section(s);
+            case AssignmentContext a -> assignment(a);
+            case LocalVariableDeclarationContext d -> declarators(d.type(), d.variableDeclarators());
+            case FieldDeclarationContext f -> declarators(f.type(), f.variableDeclarators());
+            case MethodDeclarationContext m -> {
+                MultiarrayType result = m.resultType().type() == null ? null : attr.declared(m.resultType().type());
+                String resultText = m.resultType().getText();
+                checkReturns(m.methodBody(), result, resultText);
+            }
+            case ArrayInitializerContext ai -> {
+                for (VariableInitializerContext vi : ai.variableInitializer())
+                    if (vi.expression() != null && attr.typeOf(vi.expression()) != null)
+                        diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, vi, attr.typeOf(vi.expression()).toString(), "an array element");
+            }
+            case OverallStatementContext o -> rebinding(o, o.index);
+            case AtStatementContext a -> rebinding(a, a.index);
+            default -> { }
+        }
+        for (int i = 0; i < t.getChildCount(); i++) visit(t.getChild(i));
+    }
+
+    private void rebinding(ParserRuleContext stmt, IdentifierContext index) {
+        for (ParserRuleContext p = stmt.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ClassBodyContext || p instanceof LambdaContext) return;
+            Symbol.Index outer = attr.index(p);
+            if (outer != null && outer.name().equals(index.getText())) {
+                diag.report(DiagnosticKey.INDEX_REBOUND, index, index.getText());
+                return;
+            }
+        }
+    }
+
+    private void name(NameContext n) {
+        if (attr.symbol(n) instanceof Symbol.Index idx && !attr.indexUseAllowed(n)) {
+            if (n.getParent() instanceof AssignmentContext a && a.expression(0) == n)
+                diag.report(DiagnosticKey.INDEX_ASSIGNED, n, idx.name());
+            else
+                diag.report(DiagnosticKey.INDEX_AS_NUMBER, n, idx.name());
+        }
+    }
+
+    private void elementAccess(ElementAccessContext e) {
+        Attribution.Access a = attr.access(e);
+        if (a == null) {
+            if (e.subscripts.size() > 1 || e.subscripts.stream().anyMatch(this::isIndexSubscript)) {
+                if (e.array instanceof NameContext n) {
+                    diag.report(DiagnosticKey.NOT_A_MULTIARRAY, e.array, n.getText());
+                } else {
+                    diag.report(DiagnosticKey.ACCESS_BASE, e.array, e.array.getText());
+                }
+            }
+            return;
+        }
+        MultiarrayType t = a.array().type();
+        if (a.subscripts().size() != t.rank()) {
+            diag.report(DiagnosticKey.SUBSCRIPT_COUNT, e, a.array().name(), t.rank(), a.subscripts().size());
+            return;
+        }
+        for (int r = 0; r < t.rank(); r++) {
+            Attribution.Subscript s = a.subscripts().get(r);
+            if (s instanceof Attribution.IntSubscript && t.isDistributed(r)) {
+                diag.report(DiagnosticKey.INT_IN_DISTRIBUTED_SLOT, s.expr(), r, a.array().name());
+            } else if (s instanceof Attribution.IndexSubscript is) {
+                if (!is.constant()) {
+                    diag.report(DiagnosticKey.SHIFT_NOT_CONSTANT, s.expr(), is.index().name());
+                } else if (is.shift() != 0 && t.isDistributed(r)) {
+                    Symbol.Variable rangeVar = a.array().slotRange(r);
+                    if (rangeVar == null || rangeVar.range() == null) rangeVar = is.index().rangeVariable();
+                    RangeFact f = rangeVar == null ? null : rangeVar.range();
+                    if (f != null && !f.collapsed()) {
+                        int width = is.shift() < 0 ? f.lo() : f.hi();
+                        if (Math.abs(is.shift()) > width)
+                            diag.report(DiagnosticKey.SHIFT_BEYOND_GHOST, s.expr(), is.shift(), is.index().name(),
+                                    width, rangeVar.name());
+                    }
+                }
+            }
+        }
+    }
+
+    private boolean isIndexSubscript(ExpressionContext s) {
+        while (s instanceof ParenthesizedContext p) s = p.expression();
+        if (s instanceof AdditiveContext a) s = a.expression(0);
+        return s instanceof NameContext n && attr.symbol(n) instanceof Symbol.Index;
+    }
+
+    private void section(SectionContext s) {
+        MultiarrayType t = attr.typeOf(s.array);
+        List<SectionSubscriptContext> subs = s.sectionSubscript();
+        if (t != null) {
+            if (subs.size() != t.rank())
+                diag.report(DiagnosticKey.SECTION_RANK, s, s.array.getText(), subs.size(), t.rank());
+        } else if (subs.size() != 1 || subs.get(0) instanceof ScalarSubscriptContext) {
+            diag.report(DiagnosticKey.SECTION_SCALAR_RANGE, s, subs.size() == 1 ? "a scalar" : subs.size() + " subscripts");
+        }
+    }
+
+    private void assignment(AssignmentContext a) {
+        if (a.assignmentOperator().ASSIGN() == null) return;
+        ExpressionContext lhs = a.expression(0), rhs = a.expression(1);
+        MultiarrayType from = attr.typeOf(rhs);
+        if (from == null) return;
+        MultiarrayType to = attr.typeOf(lhs);
+        if (to == null) {
+            if (lhs instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v && v.javaType() != null)
+                diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, rhs, from.toString(), v.javaType());
+        } else {
+            compatible(rhs, from, to);
+        }
+    }
+
+    private void declarators(TypeContext type, VariableDeclaratorsContext ds) {
+        MultiarrayType to = attr.declared(type);
+        for (VariableDeclaratorContext vd : ds.variableDeclarator()) {
+            VariableInitializerContext init = vd.variableInitializer();
+            if (init == null || init.expression() == null) continue;
+            MultiarrayType from = attr.typeOf(init.expression());
+            if (from == null) continue;
+            if (to == null) {
+                if (!type.getText().equals("var"))
+                    diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, init, from.toString(), unit.text().substring(
+                            type.getStart().getStartIndex(), type.getStop().getStopIndex() + 1));
+            } else {
+                compatible(init.expression(), from, to);
+            }
+        }
+    }
+
+    private void compatible(ExpressionContext at, MultiarrayType from, MultiarrayType to) {
+        if (to.acceptsValueOf(from)) return;
+        if (!from.slotsKnown() && from.element().equals(to.element()))
+            diag.report(DiagnosticKey.CREATION_RANK, at, from.rank(), to.toString(), to.rank());
+        else
+            diag.report(DiagnosticKey.MULTIARRAY_TYPE_MISMATCH, at, from.toString(), to.toString());
+    }
+
+    /** Return statements of this method (not of nested lambdas or classes) against the declared result. */
+    private void checkReturns(ParseTree t, MultiarrayType result, String resultText) {
+        if (t == null || t instanceof TerminalNode || t instanceof LambdaContext || t instanceof ClassBodyContext) return;
+        if (t instanceof ReturnStatementContext r && r.expression() != null) {
+            MultiarrayType from = attr.typeOf(r.expression());
+            if (from != null) {
+                if (result == null) diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, r.expression(), from.toString(), resultText);
+                else compatible(r.expression(), from, result);
+            }
+        }
+        for (int i = 0; i < t.getChildCount(); i++) checkReturns(t.getChild(i), result, resultText);
+    }
+
+    static boolean isDiv(MultiplicativeContext m) {
+        return m.op.getType() == HPJavaParser.DIV;
+    }
+}

@@ -1,0 +1,135 @@
+package hpjava.compiler.compile;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+
+import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
+
+import hpjava.compiler.diag.Diagnostic;
+import hpjava.compiler.diag.DiagnosticKey;
+import hpjava.compiler.lower.Lowerer;
+import hpjava.compiler.parse.SourceUnit;
+
+/**
+ * The COMPILE phase: ECJ in-process ({@code --release 25}, through its javax.tools interface) on the generated
+ * Java; errors are mapped back to .hpj positions; class files get the .hpj file as SourceFile.
+ */
+public final class EcjCompiler {
+
+    /** One generated compilation unit. */
+    public record Input(SourceUnit unit, Lowerer.Lowered lowered) {
+        String relativeJavaPath() {
+            String pkg = lowered.packageName();
+            return (pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/") + lowered.className() + ".java";
+        }
+    }
+
+    private EcjCompiler() {
+    }
+
+    /**
+     * Compiles {@code inputs} against {@code classPath} into {@code outDir}; the generated Java is written under
+     * {@code javaDir}. Returns whether it succeeded; errors are added to each unit's diagnostics.
+     */
+    public static boolean compile(List<Input> inputs, List<Path> classPath, Path javaDir, Path outDir) throws IOException {
+        Map<Path, Input> byFile = new HashMap<>();
+        List<Path> files = new ArrayList<>();
+        for (Input in : inputs) {
+            Path f = javaDir.resolve(in.relativeJavaPath()).toAbsolutePath().normalize();
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, in.lowered().javaText(), StandardCharsets.UTF_8);
+            byFile.put(f, in);
+            files.add(f);
+        }
+        Path classes = Files.createTempDirectory("hpjavac-classes");
+        try {
+            JavaCompiler ecj = new EclipseCompiler();
+            DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
+            StringWriter log = new StringWriter();
+            boolean ok;
+            try (StandardJavaFileManager fm = ecj.getStandardFileManager(collector, Locale.ROOT, StandardCharsets.UTF_8)) {
+                List<String> options = new ArrayList<>(List.of("--release", "25", "-proc:none", "-nowarn",
+                        "-g", "-encoding", "UTF-8", "-d", classes.toString()));
+                if (!classPath.isEmpty()) {
+                    options.add("-classpath");
+                    options.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+                }
+                Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromPaths(files);
+                ok = ecj.getTask(new PrintWriter(log), fm, collector, options, null, units).call();
+            }
+            for (javax.tools.Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics()) {
+                if (d.getKind() != javax.tools.Diagnostic.Kind.ERROR) continue;
+                Input in = d.getSource() == null ? null : byFile.get(Path.of(d.getSource().toUri()).toAbsolutePath().normalize());
+                SourceUnit u = in != null ? in.unit() : inputs.get(0).unit();
+                int src = in != null && d.getStartPosition() >= 0 ? in.lowered().map().toSource((int) d.getStartPosition()) : -1;
+                int[] lc = lineCol(u.text(), src, (int) d.getLineNumber());
+                u.diagnostics().add(new Diagnostic(DiagnosticKey.JAVA, List.of(d.getMessage(Locale.ROOT)), u.name(),
+                        lc[0], lc[1], src));
+                ok = false;
+            }
+            if (!ok && inputs.stream().noneMatch(i -> i.unit().diagnostics().hasErrors())) {
+                inputs.get(0).unit().diagnostics().add(new Diagnostic(DiagnosticKey.JAVA,
+                        List.of("the Java compiler failed: " + log.toString().strip()), inputs.get(0).unit().name(), 1, 1, 0));
+            }
+            if (!ok) return false;
+            copyClasses(inputs, classes, outDir);
+            return true;
+        } finally {
+            deleteTree(classes);
+        }
+    }
+
+    /** 1-based line and column of a source offset (or of the given line when the offset is unknown). */
+    static int[] lineCol(String text, int offset, int fallbackLine) {
+        if (offset < 0) return new int[] {Math.max(1, fallbackLine), 1};
+        offset = Math.min(offset, text.length());
+        int line = 1, lineStart = 0;
+        for (int i = 0; i < offset; i++) if (text.charAt(i) == '\n') { line++; lineStart = i + 1; }
+        return new int[] {line, offset - lineStart + 1};
+    }
+
+    private static void copyClasses(List<Input> inputs, Path classes, Path outDir) throws IOException {
+        Map<String, String> hpjNames = new HashMap<>();
+        for (Input in : inputs) {
+            String pkgDir = in.lowered().packageName().replace('.', '/');
+            hpjNames.put(pkgDir + "|" + in.lowered().className() + ".java", in.unit().fileName());
+        }
+        try (Stream<Path> all = Files.walk(classes)) {
+            for (Path p : all.filter(f -> f.toString().endsWith(".class")).toList()) {
+                Path rel = classes.relativize(p);
+                String pkgDir = rel.getParent() == null ? "" : rel.getParent().toString().replace('\\', '/');
+                byte[] bytes = Files.readAllBytes(p);
+                String hpj = hpjNames.get(pkgDir + "|" + SourceFileRewriter.sourceFile(bytes));
+                if (hpj != null) bytes = SourceFileRewriter.rewrite(bytes, hpj);
+                Path target = outDir.resolve(rel.toString());
+                Files.createDirectories(target.getParent());
+                Files.write(target, bytes);
+            }
+        }
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

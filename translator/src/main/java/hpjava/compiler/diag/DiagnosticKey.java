@@ -1,0 +1,40 @@
+package hpjava.compiler.diag;
+
+/**
+ * Every diagnostic the translator reports, with its message template ({@link java.text.MessageFormat} style: {0},
+ * {1}... are the typed arguments). Tests compare keys, not messages.
+ */
+public enum DiagnosticKey {
+    SYNTAX("syntax error: {0}"),
+    JAVA("{0}"),
+    INDEX_AS_NUMBER("distributed index ''{0}'' has no numeric value; write {0}` for its global index"),
+    BACKQUOTE_NOT_INDEX("backquote applies only to a distributed index, not to ''{0}''"),
+    INDEX_ASSIGNED("distributed index ''{0}'' cannot be assigned"),
+    SUBSCRIPT_COUNT("multiarray ''{0}'' has rank {1} but is subscripted with {2} subscript(s)"),
+    INT_IN_DISTRIBUTED_SLOT("subscript {0} of ''{1}'' is a distributed dimension: it needs a distributed index bound by overall or at, not an int expression"),
+    SHIFT_NOT_CONSTANT("the shift of distributed index ''{0}'' must be an integer constant"),
+    SHIFT_BEYOND_GHOST("shift {0} of index ''{1}'' exceeds the ghost width {2} of range ''{3}''"),
+    NOT_A_MULTIARRAY("''{0}'' is not a multiarray: only multiarrays take subscript lists a[i, j]"),
+    SECTION_SCALAR_RANGE("a subrange x[[l:u:s]] takes one triplet, not {0}"),
+    ACCESS_BASE("element access needs a multiarray variable (local, parameter or field) before '[', not ''{0}''"),
+    MULTIARRAY_AS_OBJECT("a multiarray of type {0} is not an Object: it cannot be used where {1} is expected"),
+    MULTIARRAY_TYPE_MISMATCH("type mismatch: {0} cannot be used as {1}"),
+    CREATION_RANK("creation gives rank {0} but the declared type {1} has rank {2}"),
+    SECTION_RANK("section of ''{0}'' has {1} subscript(s) but the multiarray has rank {2}"),
+    INDEX_REBOUND("distributed index ''{0}'' is already bound by an enclosing overall or at");
+
+    private final String template;
+
+    DiagnosticKey(String template) {
+        this.template = template;
+    }
+
+    public String template() {
+        return template;
+    }
+
+    /** The key as written in golden files, e.g. {@code hpj.SUBSCRIPT_COUNT}. */
+    public String code() {
+        return "hpj." + name();
+    }
+}

@@ -1,0 +1,581 @@
+package hpjava.compiler.lower;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.MultiarrayType;
+import hpjava.compiler.attribute.RangeFact;
+import hpjava.compiler.attribute.Symbol;
+import hpjava.compiler.parse.SourceUnit;
+import hpjava.grammar.HPJavaParser;
+import hpjava.grammar.HPJavaParser.*;
+
+/**
+ * The LOWER phase: HPJava to Java, line-aligned with the source (see {@link PositionMap}).
+ *
+ * <ul>
+ * <li>{@code overall (i = x for l : u : s) S}: a loop over the segments of the calling process's local block of
+ *     {@code x}, APG restricted with {@code enterIndex} in try/finally; {@code i} becomes the local subscript
+ *     {@code $iN}, {@code i`} becomes {@code $gbN + $kN * $gsN}.</li>
+ * <li>{@code a[i, j]}: {@code $dH[$oH + $sH_0 * $i1 + $sH_1 * $i2]} where data, base and strides are final locals
+ *     hoisted before the outermost enclosing overall/at that neither declares nor assigns {@code a}; a shift
+ *     {@code i - 1} is {@code ($i1 + -1)}. Alignment and ghost-width checks run once per loop, not per element.</li>
+ * <li>{@code at}, {@code on}, {@code p / i}, {@code i`}, sections, subranges, creation and multiarray types map
+ *     onto hpjava.lang (see runtime/README.md).</li>
+ * </ul>
+ */
+public final class Lowerer {
+
+    /** The result: Java text (line N = .hpj line N up to the source's last line) and the position map. */
+    public record Lowered(String packageName, String className, String javaText, PositionMap map, boolean hasMain) {
+    }
+
+    /** An overall, at or on statement. */
+    private static final class Stmt {
+        final int id;
+        final ParserRuleContext ctx;
+        Stmt root;
+        final List<Stmt> nested = new ArrayList<>();
+        final Map<Symbol.Variable, Hoist> hoists = new LinkedHashMap<>();
+        final Set<String> checks = new LinkedHashSet<>();
+
+        Stmt(int id, ParserRuleContext ctx) {
+            this.id = id;
+            this.ctx = ctx;
+        }
+
+        boolean isRoot() { return root == this; }
+
+        boolean isOverall() { return ctx instanceof OverallStatementContext; }
+
+        boolean contains(int tokenIndex) {
+            return tokenIndex >= ctx.getStart().getTokenIndex() && tokenIndex <= ctx.getStop().getTokenIndex();
+        }
+    }
+
+    private record Hoist(Symbol.Variable array, int id) {
+    }
+
+    private final SourceUnit unit;
+    private final Attribution attr;
+    private final boolean adlib;
+    private final String text;
+    private final Emitter em;
+    private final String sup;
+    private final Map<ParserRuleContext, Stmt> stmts = new IdentityHashMap<>();
+    private final Map<Symbol.Index, Stmt> indexStmt = new HashMap<>();
+    private final Map<ElementAccessContext, Hoist> accessHoist = new IdentityHashMap<>();
+    private final Map<Symbol.Variable, List<Integer>> assignments = new HashMap<>();
+    private int counter;
+    private boolean hasMain;
+    private String packageName = "";
+
+    private Lowerer(SourceUnit unit, Attribution attr, boolean adlib) {
+        this.unit = unit;
+        this.attr = attr;
+        this.adlib = adlib;
+        this.text = unit.text();
+        this.em = new Emitter(text);
+        this.sup = unit.baseName() + "$$hpj";
+    }
+
+    /**
+     * Lowers one attributed and checked unit. {@code adlib}: whether hpjava.adlib is on the class path (then it is
+     * imported implicitly).
+     */
+    public static Lowered lower(SourceUnit unit, Attribution attr, boolean adlib) {
+        Lowerer l = new Lowerer(unit, attr, adlib);
+        l.collectAssignments(unit.parse().tree());
+        l.prepare(unit.parse().tree(), new ArrayDeque<>());
+        l.emit(unit.parse().tree());
+        l.em.appendTrailer(l.supportClass());
+        return new Lowered(l.packageName, unit.baseName(), l.em.text(), l.em.map(), l.hasMain);
+    }
+
+    // ---- preparation: statements, roots, hoists, checks
+
+    private void collectAssignments(ParseTree t) {
+        if (t == null || t instanceof TerminalNode) return;
+        ExpressionContext target = switch (t) {
+            case AssignmentContext a -> a.expression(0);
+            case PostfixExpressionContext p -> p.expression();
+            case PrefixExpressionContext p when p.prefix.getType() == HPJavaParser.INC
+                    || p.prefix.getType() == HPJavaParser.DEC -> p.expression();
+            default -> null;
+        };
+        if (target instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v)
+            assignments.computeIfAbsent(v, k -> new ArrayList<>()).add(n.getStart().getTokenIndex());
+        for (int i = 0; i < t.getChildCount(); i++) collectAssignments(t.getChild(i));
+    }
+
+    private void prepare(ParseTree t, Deque<Stmt> stack) {
+        if (t == null || t instanceof TerminalNode) return;
+        if (t instanceof LambdaContext || t instanceof ClassBodyContext) {
+            Deque<Stmt> fresh = new ArrayDeque<>();
+            for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), fresh);
+            return;
+        }
+        if (t instanceof OverallStatementContext || t instanceof AtStatementContext || t instanceof OnStatementContext) {
+            ParserRuleContext ctx = (ParserRuleContext) t;
+            Stmt s = new Stmt(++counter, ctx);
+            s.root = stack.isEmpty() ? s : stack.peekLast();
+            if (!s.isRoot() && s.isOverall()) s.root.nested.add(s);
+            stmts.put(ctx, s);
+            Symbol.Index idx = attr.index(ctx);
+            if (idx != null) indexStmt.put(idx, s);
+            stack.push(s);
+            for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
+            stack.pop();
+            return;
+        }
+        if (t instanceof ElementAccessContext e && attr.access(e) != null) {
+            Attribution.Access a = attr.access(e);
+            Symbol.Variable v = a.array();
+            for (Iterator<Stmt> it = stack.descendingIterator(); it.hasNext(); ) {
+                Stmt s = it.next();
+                if (s.ctx instanceof OnStatementContext || !outside(v, s)) continue;
+                accessHoist.put(e, s.hoists.computeIfAbsent(v, k -> new Hoist(k, ++counter)));
+                break;
+            }
+            for (int r = 0; r < a.subscripts().size(); r++) {
+                if (!(a.subscripts().get(r) instanceof Attribution.IndexSubscript is)) continue;
+                Stmt binder = indexStmt.get(is.index());
+                if (binder == null || !declaredOutside(v, binder)) continue;
+                if (!provablyAligned(v, r, is.index()))
+                    binder.checks.add("aligned:" + v.name() + ":" + r + ":" + position(e));
+                if (is.shift() != 0 && !provableShift(v, r, is))
+                    binder.checks.add("shift:" + v.name() + ":" + r + ":" + is.shift() + ":" + position(e));
+            }
+        }
+        for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
+    }
+
+    private boolean declaredOutside(Symbol.Variable v, Stmt s) {
+        return v.declaration() == null || !s.contains(v.declaration().getTokenIndex());
+    }
+
+    /** Whether {@code v} may be read once before {@code s}: declared outside it and never assigned inside it. */
+    private boolean outside(Symbol.Variable v, Stmt s) {
+        if (!declaredOutside(v, s)) return false;
+        for (int tok : assignments.getOrDefault(v, List.of())) if (s.contains(tok)) return false;
+        return true;
+    }
+
+    private boolean provablyAligned(Symbol.Variable array, int r, Symbol.Index idx) {
+        Symbol.Variable slot = array.slotRange(r);
+        return slot != null && slot == idx.rangeVariable() && !slot.reassigned();
+    }
+
+    private boolean provableShift(Symbol.Variable array, int r, Attribution.IndexSubscript is) {
+        Symbol.Variable rv = array.slotRange(r);
+        if (rv == null || rv.range() == null) return false;
+        RangeFact f = rv.range();
+        return f.collapsed() || (is.shift() < 0 ? f.lo() >= -is.shift() : f.hi() >= is.shift());
+    }
+
+    private String position(ParserRuleContext c) {
+        return unit.name() + ":" + c.getStart().getLine() + ":" + (c.getStart().getCharPositionInLine() + 1);
+    }
+
+    // ---- emission
+
+    private void emitChildren(ParseTree t) {
+        for (int i = 0; i < t.getChildCount(); i++) emit(t.getChild(i));
+    }
+
+    private void emit(ParseTree t) {
+        if (t == null) return;
+        if (t instanceof TerminalNode tn) {
+            Token tok = tn.getSymbol();
+            em.copyTo(tok.getType() == Token.EOF ? text.length() : tok.getStopIndex() + 1);
+            return;
+        }
+        switch (t) {
+            case OrdinaryCompilationUnitContext cu -> compilationUnit(cu);
+            case TypeContext ty when ty.multiarrayShape() != null -> {
+                em.copyTo(start(ty));
+                gen(attr.declared(ty).javaClass(), ty);
+                em.skipTo(end(ty));
+            }
+            case OverallStatementContext o -> overall(o);
+            case AtStatementContext a -> at(a);
+            case OnStatementContext o -> on(o);
+            case ElementAccessContext e when attr.access(e) != null -> access(e, attr.access(e));
+            case SectionContext s -> section(s);
+            case GlobalIndexContext g -> {
+                em.copyTo(start(g));
+                gen("(" + globalIndex((Symbol.Index) attr.symbol((NameContext) g.expression())) + ")", g);
+                em.skipTo(end(g));
+            }
+            case MultiplicativeContext m when m.op.getType() == HPJavaParser.DIV && m.expression(1) instanceof NameContext n
+                    && attr.symbol(n) instanceof Symbol.Index idx -> {
+                em.copyTo(start(m));
+                gen("(", m);
+                emit(m.expression(0));
+                Stmt s = indexStmt.get(idx);
+                gen(").restrict($x" + s.id + ", " + globalIndex(idx) + ")", m);
+                em.skipTo(end(m));
+            }
+            case CreationContext c when c.creator() instanceof MultiarrayCreatorContext mc -> creation(c, mc);
+            case MethodDeclarationContext m when isMain(m) -> {
+                hasMain = true;
+                for (int i = 0; i < m.getChildCount(); i++) {
+                    ParseTree ch = m.getChild(i);
+                    if (ch == m.methodBody() && m.methodBody().block() != null) {
+                        BlockContext b = m.methodBody().block();
+                        emit(b.getChild(0));
+                        gen(" " + sup + ".bind();", b);
+                        for (int j = 1; j < b.getChildCount(); j++) emit(b.getChild(j));
+                    } else emit(ch);
+                }
+            }
+            case ClassDeclarationContext cd when cd.IMPLEMENTS() != null -> classDeclaration(cd);
+            default -> emitChildren(t);
+        }
+    }
+
+    private static int start(ParserRuleContext c) { return c.getStart().getStartIndex(); }
+
+    private static int end(ParserRuleContext c) { return c.getStop().getStopIndex() + 1; }
+
+    private void gen(String s, ParserRuleContext anchor) {
+        em.gen(s, start(anchor));
+    }
+
+    private void compilationUnit(OrdinaryCompilationUnitContext cu) {
+        String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "");
+        if (cu.packageDeclaration() != null) {
+            packageName = cu.packageDeclaration().qualifiedName().getText();
+            emit(cu.packageDeclaration());
+            em.gen(imports, 0);
+        } else {
+            em.gen(imports.substring(1) + " ", 0);
+        }
+        for (int i = 0; i < cu.getChildCount(); i++)
+            if (cu.getChild(i) != cu.packageDeclaration()) emit(cu.getChild(i));
+    }
+
+    private static boolean isMain(MethodDeclarationContext m) {
+        if (!m.identifier().getText().equals("main") || m.formalParameters().formalParameter().size() != 1) return false;
+        if (!(m.getParent().getParent() instanceof MemberContext mem)) return false;
+        return mem.classModifier().stream().anyMatch(c -> c.STATIC() != null);
+    }
+
+    /** Drops the marker interface HPspmd (spec 2: accepted, no longer needed). */
+    private void classDeclaration(ClassDeclarationContext cd) {
+        for (int i = 0; i < cd.getChildCount(); i++) {
+            ParseTree ch = cd.getChild(i);
+            if (ch == cd.IMPLEMENTS()) continue;
+            if (ch == cd.typeList(0)) {
+                TypeListContext list = cd.typeList(0);
+                List<TypeContext> kept = list.type().stream()
+                        .filter(ty -> !ty.getText().equals("HPspmd") && !ty.getText().equals("hpjava.lang.HPspmd")).toList();
+                em.copyTo(cd.IMPLEMENTS().getSymbol().getStartIndex());
+                if (kept.isEmpty()) {
+                    em.skipTo(end(list));
+                } else {
+                    gen("implements", list);
+                    String sep = " ";
+                    for (TypeContext ty : kept) {
+                        gen(sep, ty);
+                        em.skipTo(start(ty));
+                        emit(ty);
+                        sep = ", ";
+                    }
+                    em.skipTo(end(list));
+                }
+                continue;
+            }
+            emit(ch);
+        }
+    }
+
+    /** The declarations every HPJava statement starts with: the context at a root, hoisted arrays, loop blocks. */
+    private void prologue(Stmt s) {
+        StringBuilder sb = new StringBuilder("{ ");
+        if (s.isRoot()) {
+            sb.append("final ProcessContext $c").append(s.id).append(" = ProcessContext.current(); ");
+            for (Stmt n : s.nested) sb.append("Block $b").append(n.id).append(" = null; ");
+        }
+        for (Hoist h : s.hoists.values()) {
+            MultiarrayType t = h.array().type();
+            String a = h.array().name();
+            sb.append("final ").append(t.primitive() ? t.element() : "Object").append("[] $d").append(h.id())
+              .append(" = ").append(a).append(".dat(); final int $o").append(h.id()).append(" = ").append(a).append(".bas()");
+            for (int r = 0; r < t.rank(); r++)
+                sb.append(", $s").append(h.id()).append('_').append(r).append(" = ").append(a).append(".str(").append(r).append(')');
+            sb.append("; ");
+        }
+        gen(sb.toString(), s.ctx);
+    }
+
+    private String ctx(Stmt s) {
+        return "$c" + s.root.id;
+    }
+
+    private String checks(Stmt s) {
+        StringBuilder sb = new StringBuilder();
+        for (String c : s.checks) {
+            String[] p = c.split(":", 5);
+            if (p[0].equals("aligned")) {
+                String where = c.substring(c.indexOf(':', c.indexOf(':', 8) + 1) + 1);
+                sb.append(sup).append(".aligned($x").append(s.id).append(", ").append(p[1]).append(".rng(").append(p[2])
+                  .append("), \"").append(esc(where)).append("\", \"").append(attr.index(s.ctx).name()).append("\", \"")
+                  .append(p[1]).append("\", ").append(p[2]).append("); ");
+            } else {
+                String where = String.join(":", java.util.Arrays.copyOfRange(p, 4, p.length));
+                sb.append(sup).append(".shift(").append(p[1]).append(".rng(").append(p[2]).append("), ").append(p[3])
+                  .append(", \"").append(esc(where)).append("\"); ");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private void overall(OverallStatementContext o) {
+        Stmt s = stmts.get(o);
+        int n = s.id;
+        String c = ctx(s);
+        em.copyTo(start(o));
+        prologue(s);
+        gen("final Range $x" + n + " = (", o.range);
+        em.skipTo(start(o.range));
+        emit(o.range);
+        if (o.overallBounds() instanceof BoundedRangeContext b) {
+            gen("); final int $l" + n + " = (", b.lower);
+            em.skipTo(start(b.lower));
+            emit(b.lower);
+            gen("), $u" + n + " = (", b.upper);
+            em.skipTo(start(b.upper));
+            emit(b.upper);
+            gen("), $t" + n + " = (", b);
+            if (b.stride != null) {
+                em.skipTo(start(b.stride));
+                emit(b.stride);
+            } else gen("1", b);
+            gen("); ", b);
+        } else {
+            gen("); final int $l" + n + " = 0, $u" + n + " = $x" + n + ".size() - 1, $t" + n + " = 1; ", o.range);
+        }
+        em.skipTo(start(o.statement()));
+        String bounds = "$l" + n + ", $u" + n + ", $t" + n;
+        StringBuilder sb = new StringBuilder();
+        if (s.isRoot()) sb.append("final Block $b").append(n).append(" = $x").append(n).append(".localBlock(").append(c).append(", ").append(bounds).append("); ");
+        else sb.append("$b").append(n).append(" = $b").append(n).append(" == null ? $x").append(n).append(".localBlock(").append(c)
+               .append(", ").append(bounds).append(") : $x").append(n).append(".block($x").append(n).append(".crd(").append(c)
+               .append("), ").append(bounds).append(", $b").append(n).append("); ");
+        sb.append(checks(s));
+        sb.append("final int $m").append(n).append(" = ").append(c).append(".enterIndex($x").append(n).append("); try { ");
+        sb.append("for (int $g").append(n).append(" = 0, $ns").append(n).append(" = $b").append(n).append(".segments(); $g").append(n)
+          .append(" < $ns").append(n).append("; $g").append(n).append("++) { $b").append(n).append(".select($g").append(n).append("); ");
+        sb.append("final int $n").append(n).append(" = $b").append(n).append(".count(), $gb").append(n).append(" = $b").append(n)
+          .append(".glbBase(), $gs").append(n).append(" = $b").append(n).append(".glbStep(), $sb").append(n).append(" = $b").append(n)
+          .append(".subBase(), $ss").append(n).append(" = $b").append(n).append(".subStep(); ");
+        sb.append("for (int $k").append(n).append(" = 0; $k").append(n).append(" < $n").append(n).append("; $k").append(n).append("++) { ");
+        sb.append("final int $i").append(n).append(" = $sb").append(n).append(" + $k").append(n).append(" * $ss").append(n).append("; ");
+        gen(sb.toString(), o);
+        emit(o.statement());
+        gen(" } } } finally { " + c + ".restoreApg($m" + n + "); } }", o);
+    }
+
+    private void at(AtStatementContext a) {
+        Stmt s = stmts.get(a);
+        int n = s.id;
+        String c = ctx(s);
+        em.copyTo(start(a));
+        prologue(s);
+        gen("final Range $x" + n + " = (", a.range);
+        em.skipTo(start(a.range));
+        emit(a.range);
+        gen("); final int $l" + n + " = (", a.location);
+        em.skipTo(start(a.location));
+        emit(a.location);
+        gen("); ", a);
+        em.skipTo(start(a.statement()));
+        gen("if ($x" + n + ".holds(" + c + ", $l" + n + ")) { final int $i" + n + " = $x" + n + ".localSubscript($l" + n + "); "
+                + checks(s) + "final int $m" + n + " = " + c + ".enterIndex($x" + n + "); try { ", a);
+        emit(a.statement());
+        gen(" } finally { " + c + ".restoreApg($m" + n + "); } } }", a);
+    }
+
+    private void on(OnStatementContext o) {
+        Stmt s = stmts.get(o);
+        int n = s.id;
+        String c = ctx(s);
+        em.copyTo(start(o));
+        prologue(s);
+        gen("final Group $p" + n + " = (", o.group);
+        em.skipTo(start(o.group));
+        emit(o.group);
+        gen("); ", o);
+        em.skipTo(start(o.statement()));
+        gen("if ($p" + n + ".isMember(" + c + ")) { final int $m" + n + " = " + c + ".pushApg($p" + n + "); try { ", o);
+        emit(o.statement());
+        gen(" } finally { " + c + ".restoreApg($m" + n + "); } } }", o);
+    }
+
+    private String globalIndex(Symbol.Index idx) {
+        Stmt s = indexStmt.get(idx);
+        int n = s.id;
+        return s.isOverall() ? "$gb" + n + " + $k" + n + " * $gs" + n : "$l" + n;
+    }
+
+    private void access(ElementAccessContext e, Attribution.Access a) {
+        Hoist h = accessHoist.get(e);
+        MultiarrayType t = a.array().type();
+        String name = a.array().name();
+        String d = h != null ? "$d" + h.id() : name + ".dat()";
+        String o = h != null ? "$o" + h.id() : name + ".bas()";
+        boolean cast = !t.primitive() && !(e.getParent() instanceof AssignmentContext as && as.expression(0) == e);
+        em.copyTo(start(e));
+        gen((cast ? "((" + t.element() + ") " : "") + d + "[" + o, e);
+        for (int r = 0; r < t.rank(); r++) {
+            Attribution.Subscript sub = a.subscripts().get(r);
+            String str = h != null ? "$s" + h.id() + "_" + r : name + ".str(" + r + ")";
+            if (sub instanceof Attribution.IndexSubscript is) {
+                int n = indexStmt.get(is.index()).id;
+                gen(" + " + str + " * " + (is.shift() == 0 ? "$i" + n : "($i" + n + " + " + is.shift() + ")"), sub.expr());
+                em.skipTo(end(sub.expr()));
+            } else {
+                gen(" + " + str + " * (", sub.expr());
+                em.skipTo(start(sub.expr()));
+                emit(sub.expr());
+                gen(")", sub.expr());
+            }
+        }
+        gen("]" + (cast ? ")" : ""), e);
+        em.skipTo(end(e));
+    }
+
+    private void section(SectionContext s) {
+        MultiarrayType t = attr.typeOf(s.array);
+        em.copyTo(start(s));
+        gen("(", s);
+        emit(s.array);
+        if (t == null) {
+            TripletSubscriptContext tr = (TripletSubscriptContext) s.sectionSubscript(0);
+            if (tr.lower == null) {
+                gen(")", s);
+            } else {
+                gen(").subrange(", tr);
+                triplet(tr);
+                gen(")", s);
+            }
+            em.skipTo(end(s));
+            return;
+        }
+        gen(").section(", s);
+        String sep = "";
+        for (SectionSubscriptContext ss : s.sectionSubscript()) {
+            gen(sep, ss);
+            sep = ", ";
+            if (ss instanceof ScalarSubscriptContext sc) {
+                gen("Triplet.scalar(", ss);
+                if (sc.expression() instanceof NameContext n && attr.symbol(n) instanceof Symbol.Index idx) {
+                    gen(globalIndex(idx), ss);
+                } else {
+                    em.skipTo(start(sc.expression()));
+                    emit(sc.expression());
+                }
+                gen(")", ss);
+            } else {
+                TripletSubscriptContext tr = (TripletSubscriptContext) ss;
+                if (tr.lower == null) gen("Triplet.all()", ss);
+                else {
+                    gen("Triplet.of(", ss);
+                    triplet(tr);
+                    gen(")", ss);
+                }
+            }
+            em.skipTo(end(ss));
+        }
+        gen(")", s);
+        em.skipTo(end(s));
+    }
+
+    private void triplet(TripletSubscriptContext tr) {
+        em.skipTo(start(tr.lower));
+        emit(tr.lower);
+        gen(", ", tr.upper);
+        em.skipTo(start(tr.upper));
+        emit(tr.upper);
+        if (tr.stride != null) {
+            gen(", ", tr.stride);
+            em.skipTo(start(tr.stride));
+            emit(tr.stride);
+        }
+        em.skipTo(end(tr));
+    }
+
+    private void creation(CreationContext c, MultiarrayCreatorContext mc) {
+        MultiarrayType t = attr.typeOf(c);
+        MultiarrayCreatorRestContext rest = mc.multiarrayCreatorRest();
+        em.copyTo(start(c));
+        String cls = t.primitive() ? t.javaClass() : "ObjectMultiarray<" + t.element() + ">";
+        gen("new " + cls + "(", c);
+        int a = em.length();
+        String sep = "";
+        if (rest.expressionList() != null) {
+            for (ExpressionContext e : rest.expressionList().expression()) {
+                gen(sep + sup + ".range(", e);
+                sep = ", ";
+                em.skipTo(start(e));
+                emit(e);
+                gen(")", e);
+            }
+        }
+        if (rest.group != null) {
+            int b = em.length();
+            em.skipTo(start(rest.group));
+            gen("(Group) (", rest.group);
+            emit(rest.group);
+            gen(")", rest.group);
+            int end = em.length();
+            em.swap(a, b, end, b > a ? ", " : "");
+        } else if (rest.expressionList() == null) {
+            gen("(Group) null", c);
+        }
+        gen(")", c);
+        em.skipTo(end(c));
+    }
+
+    private String supportClass() {
+        return "\nfinal class " + sup + " {\n"
+                + "    private " + sup + "() { }\n"
+                + "    static Range range(Range r) { return r; }\n"
+                + "    static Range range(int n) { return new CollapsedRange(n); }\n"
+                + "    static void bind() {\n"
+                + "        if (ProcessContext.currentOrNull() != null) return;\n"
+                + "        java.util.Optional<hpjava.mpjdev.RankContext> r = hpjava.mpjdev.RankContext.find();\n"
+                + "        ProcessContext.create(r.map(hpjava.mpjdev.RankContext::rank).orElse(0), r.map(k -> k.world().size()).orElse(1)).bind();\n"
+                + "    }\n"
+                + "    static void aligned(Range x, Range r, String where, String index, String array, int dim) {\n"
+                + "        if (!x.alignedWith(r)) throw new IllegalStateException(where + \": index '\" + index + \"' ranges over \" + x\n"
+                + "                + \", which is not aligned with dimension \" + dim + \" of '\" + array + \"' (\" + r + \"): the element is not held here\");\n"
+                + "    }\n"
+                + "    static void shift(Range r, int k, String where) {\n"
+                + "        if (r.isDistributed() && (k < 0 ? r.loExtension() < -k : r.hiExtension() < k))\n"
+                + "            throw new IllegalStateException(where + \": shift \" + k + \" exceeds the ghost width (lo \" + r.loExtension()\n"
+                + "                + \", hi \" + r.hiExtension() + \") of range \" + r);\n"
+                + "    }\n"
+                + "}\n";
+    }
+}
