@@ -1,0 +1,91 @@
+package hpjava.adlib;
+
+import hpjava.lang.Group;
+import hpjava.lang.ProcessContext;
+import hpjava.mpjdev.BufferPool;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.NativeCollectives;
+import hpjava.mpjdev.RankContext;
+
+/**
+ * Adlib's per-rank state, kept in {@link RankContext#state} (never in statics: in mt all ranks share Adlib's
+ * classes): a private duplicate of the world communicator (so Adlib's messages never match the program's own
+ * mpjdev traffic), its native collectives if the backend offers them, a buffer pool and the schedule cache.
+ */
+final class AdlibRank {
+    private static final Object KEY = new Object();
+
+    /** Tags of Adlib's messages on its private communicator, one per kind of transfer. */
+    static final int TAG_TRANSFER = 1, TAG_HALO = 16, TAG_BCAST = 64, TAG_GATHER = 65, TAG_PRINT = 66;
+
+    final Comm comm;
+    final NativeCollectives nat;
+    final BufferPool pool = new BufferPool(32);
+    final ScheduleCache cache = new ScheduleCache(64);
+    final Broadcast.Boxes boxes = new Broadcast.Boxes();
+    final int[] shiftKey = new int[2];
+    private int[] haloKey = new int[0];
+
+    /** The cache key of a halo update's widths and modes, in a reused array (no allocation for a given rank). */
+    int[] haloKey(int[] wlo, int[] whi, int[] mode) {
+        if (wlo == null || whi == null || mode == null || wlo.length != whi.length || wlo.length != mode.length)
+            throw new AdlibException("writeHalo: wlo, whi and mode must be non-null arrays of the array's rank");
+        int n = wlo.length;
+        if (haloKey.length != 3 * n) haloKey = new int[3 * n];
+        System.arraycopy(wlo, 0, haloKey, 0, n);
+        System.arraycopy(whi, 0, haloKey, n, n);
+        System.arraycopy(mode, 0, haloKey, 2 * n, n);
+        return haloKey;
+    }
+    final int id;
+
+    private AdlibRank(RankContext rc) {
+        Comm world = rc.world();
+        int[] all = new int[world.size()];
+        for (int k = 0; k < all.length; k++) all[k] = k;
+        this.comm = world.create(all);
+        this.nat = comm.collectives().orElse(null);
+        this.id = comm.id();
+    }
+
+    /**
+     * The calling rank's Adlib state, checking that the HPJava process context and the device agree on the rank.
+     *
+     * @throws AdlibException if the thread runs no rank, or the two disagree
+     */
+    static AdlibRank current(ProcessContext ctx) {
+        RankContext rc;
+        try {
+            rc = RankContext.current();
+        } catch (IllegalStateException e) {
+            throw new AdlibException("Adlib: this thread runs no mpjdev rank (" + e.getMessage() + ")", e);
+        }
+        AdlibRank r = rc.state(KEY, () -> new AdlibRank(rc));
+        if (r.id != ctx.id() || r.comm.size() != ctx.size())
+            throw new AdlibException("Adlib: the HPJava process context (rank " + ctx.id() + " of " + ctx.size()
+                    + ") does not match the mpjdev rank (" + r.id + " of " + r.comm.size() + ")");
+        return r;
+    }
+
+    /** Whether the native collectives can serve group {@code g}: the backend has them and g is the whole job in order. */
+    boolean nativeFor(int[] members) {
+        if (nat == null || members.length != comm.size()) return false;
+        for (int k = 0; k < members.length; k++) if (members[k] != k) return false;
+        return true;
+    }
+
+    static ProcessContext context() {
+        try {
+            return ProcessContext.current();
+        } catch (IllegalStateException e) {
+            throw new AdlibException("Adlib: " + e.getMessage(), e);
+        }
+    }
+
+    static void checkInApg(Group apg, hpjava.lang.Multiarray a, String op, String which) {
+        if (a == null) throw new AdlibException(op + ": " + which + " array is null");
+        if (!apg.contains(a.grp()))
+            throw new AdlibException(op + ": the " + which + " array (" + a.describe()
+                    + ") has processes outside the active process group " + apg);
+    }
+}

@@ -1,0 +1,153 @@
+package hpjava.adlib;
+
+import hpjava.lang.Group;
+import hpjava.lang.Multiarray;
+import hpjava.lang.ProcessContext;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A reusable reduction along one dimension ({@code sumDim}, {@code productDim}, {@code maxvalDim},
+ * {@code minvalDim}): {@code res[i_0, .., i_{dim-1}, i_{dim+1}, ..] = op over k of src[i_0, .., k, ..]}. {@code res}
+ * has rank R-1, the same element type and group as {@code src}, and is aligned with {@code src} without {@code dim}
+ * (so it is replicated over the grid axis of {@code dim}). Each process folds its own elements along {@code dim} in
+ * increasing index order, then the processes of each line along that grid axis combine their partial vectors in
+ * coordinate order ({@link Reducer}); every copy of {@code res} receives the result.
+ */
+public final class DimReduction {
+    private final AdlibRank rk;
+    private final Multiarray res, src;
+    private final Reduction.Op op;
+    private final NumericReducer red;
+    private final Kernel kernel;
+    private final int[] srcBase;       // per res element (in res region order): src offset without dim
+    private final int[] lineBase, lineCount, lineStride; // the src runs along dim on this process
+    private final Region[] resRegions;
+    private final int m;
+    private final int[] members;      // the line along dim's grid axis (job ranks, coordinate order); null: local
+    private final int me;
+    private final boolean useNative, member;
+    private final Object acc, all;
+    private final Object[] accs, alls;
+    private final int[] counts;
+
+    /** Plans {@code opDim(res, src, dim)} for op SUM, PRODUCT, MAXVAL or MINVAL. */
+    public DimReduction(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
+        String name = op.lower() + "Dim";
+        if (op.onBoolean()) throw new AdlibException(name + ": not a dimensional reduction");
+        ProcessContext ctx = AdlibRank.context();
+        Group apg = ctx.apg();
+        Remap.check(name, apg, res, src);
+        this.red = Reduction.numeric(src, name);
+        if (dim < 0 || dim >= src.rank())
+            throw new AdlibException(name + ": dimension " + dim + " does not exist in the rank-" + src.rank() + " array " + src.describe());
+        if (res.rank() != src.rank() - 1)
+            throw new AdlibException(name + ": the result must have rank " + (src.rank() - 1) + ", not " + res.rank());
+        if (!res.grp().equals(src.grp()))
+            throw new AdlibException(name + ": the result's group " + res.grp() + " is not the source's " + src.grp());
+        for (int k = 0; k < res.rank(); k++) {
+            int r = k < dim ? k : k + 1;
+            if (!res.rng(k).sameDistribution(src.rng(r)))
+                throw new AdlibException(name + ": dimension " + k + " of the result (" + res.rng(k) + ") is not aligned with dimension "
+                        + r + " of the source (" + src.rng(r) + ")");
+        }
+        this.rk = AdlibRank.current(ctx);
+        this.op = op;
+        this.res = res;
+        this.src = src;
+        this.kernel = Kernel.of(src);
+        int id = ctx.id();
+        Layout L = new Layout(src);
+        int[] c = L.dataCoords(id);
+        this.member = c != null;
+        this.resRegions = Local.owned(res, id);
+        this.m = Region.total(List.of(resRegions));
+        // src offsets of the res elements, in res traversal order
+        List<Integer> bases = new ArrayList<>();
+        int[] lb = new int[0], lc = new int[0], ls = new int[0];
+        if (member) {
+            List<List<Seg>> per = new ArrayList<>();
+            for (int r = 0; r < src.rank(); r++) per.add(Seg.owned(src.rng(r), c[r]));
+            List<Seg> along = per.get(dim);
+            lb = new int[along.size()]; lc = new int[along.size()]; ls = new int[along.size()];
+            for (int i = 0; i < along.size(); i++) {
+                Seg s = along.get(i);
+                lb[i] = src.str(dim) * s.aSub(); lc[i] = s.count(); ls[i] = src.str(dim) * s.aStep();
+            }
+            enumerate(src, per, dim, 0, src.bas(), bases);
+        }
+        this.srcBase = bases.stream().mapToInt(Integer::intValue).toArray();
+        if (member && srcBase.length != m)
+            throw new AdlibException("internal: " + name + " planned " + srcBase.length + " source lines for " + m + " result elements");
+        this.lineBase = lb;
+        this.lineCount = lc;
+        this.lineStride = ls;
+        int axis = L.axis[dim];
+        if (!member || axis < 0) {
+            this.members = null;
+            this.me = 0;
+        } else {
+            int p = src.rng(dim).procCount();
+            members = new int[p];
+            for (int k = 0; k < p; k++) members[k] = L.neighbour(id, axis, k);
+            me = c[dim];
+        }
+        this.useNative = members != null && rk.nativeFor(members);
+        this.acc = red.newAcc(op.device, Math.max(m, 1));
+        this.all = red.newAcc(op.device, Math.max(m, 1) * (members == null ? 1 : members.length));
+        this.accs = new Object[] {acc};
+        this.alls = new Object[] {all};
+        this.counts = new int[] {m};
+    }
+
+    /** Appends, row-major over the dimensions other than {@code dim}, the offset of each line's start. */
+    private static void enumerate(Multiarray a, List<List<Seg>> per, int dim, int r, int off, List<Integer> out) {
+        if (r == per.size()) { out.add(off); return; }
+        if (r == dim) { enumerate(a, per, dim, r + 1, off, out); return; }
+        for (Seg s : per.get(r))
+            for (int k = 0; k < s.count(); k++) enumerate(a, per, dim, r + 1, off + a.str(r) * (s.aSub() + k * s.aStep()), out);
+    }
+
+    static DimReduction cached(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
+        ProcessContext ctx = AdlibRank.context();
+        AdlibRank rk = AdlibRank.current(ctx);
+        int[] key = rk.shiftKey;
+        key[0] = op.ordinal();
+        key[1] = dim;
+        Object s = rk.cache.get(DimReduction.class, ctx.apg(), key, res, src, null);
+        if (s == null) {
+            s = new DimReduction(op, res, src, dim);
+            rk.cache.put(DimReduction.class, ctx.apg(), key, res, src, null, s);
+        }
+        return (DimReduction) s;
+    }
+
+    /** Runs the reduction (collective over the lines of the source's group). */
+    public void execute() {
+        run(res, src);
+    }
+
+    void run(Multiarray r, Multiarray s) {
+        if (!member) return;
+        red.identity(acc, 0, m, op.device);
+        Object d = kernel.dat(s);
+        for (int j = 0; j < m; j++)
+            for (int i = 0; i < lineBase.length; i++) red.foldLine(acc, j, d, srcBase[j] + lineBase[i], lineCount[i], lineStride[i], op.device);
+        if (members != null && members.length > 1) {
+            if (useNative) rk.nat.allreduce(acc, 0, m, op.device);
+            else {
+                System.arraycopy(acc, 0, all, me * m, m);
+                Tree.gather(rk, members, me, alls, counts);
+                if (me == 0) {
+                    System.arraycopy(all, 0, acc, 0, m);
+                    for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j * m, m, op.device);
+                }
+                Tree.bcast(rk, members, me, 0, accs, counts);
+            }
+        }
+        Object rd = kernel.dat(r);
+        int off = 0;
+        for (Region g : resRegions) { kernel.scatter(acc, off, rd, g); off += g.size; }
+    }
+}

@@ -1,0 +1,122 @@
+package hpjava.adlib;
+
+import hpjava.lang.Group;
+import hpjava.lang.Multiarray;
+import hpjava.lang.ProcessContext;
+import hpjava.mpjdev.ReduceOp;
+
+/**
+ * A reusable dot product of two identically distributed numeric arrays: {@code double} arithmetic if either is
+ * floating, else {@code long}; each product is formed in that type and summed in the fixed order of
+ * {@link Reducer}.
+ */
+public final class DotProduct {
+    private final AdlibRank rk;
+    private final Multiarray a, b;
+    private final NumericReducer ra, rb, sum;
+    private final Kernel ka, kb;
+    private final Region[] regA, regB;
+    private final boolean contributes, floating, useNative;
+    private final int[] members;
+    private final int me;
+    private final Object acc, all;
+    private final Object[] accs, alls;
+    private final int[] idx;
+    private static final int[] ONE = {1};
+
+    /** Plans {@code dotProduct(a, b)}. */
+    public DotProduct(Multiarray a, Multiarray b) {
+        ProcessContext ctx = AdlibRank.context();
+        Group apg = ctx.apg();
+        AdlibRank.checkInApg(apg, a, "dotProduct", "first");
+        AdlibRank.checkInApg(apg, b, "dotProduct", "second");
+        this.ra = Reduction.numeric(a, "dotProduct");
+        this.rb = Reduction.numeric(b, "dotProduct");
+        if (!a.sameDistribution(b))
+            throw new AdlibException("dotProduct: the arrays are not identically distributed (remap one first): "
+                    + a.describe() + " and " + b.describe());
+        this.rk = AdlibRank.current(ctx);
+        this.a = a;
+        this.b = b;
+        this.ka = Kernel.of(a);
+        this.kb = Kernel.of(b);
+        this.floating = ra.floating() || rb.floating();
+        this.sum = floating ? DoubleNumeric.INSTANCE : LongNumeric.INSTANCE;
+        this.members = apg.members();
+        this.me = apg.indexOf(ctx.id());
+        this.contributes = Local.isPrimary(a, ctx.id());
+        this.regA = Local.owned(a, ctx.id());
+        this.regB = Local.owned(b, ctx.id());
+        this.useNative = rk.nativeFor(members);
+        this.acc = sum.newAcc(ReduceOp.SUM, 1);
+        this.all = sum.newAcc(ReduceOp.SUM, members.length);
+        this.accs = new Object[] {acc};
+        this.alls = new Object[] {all};
+        this.idx = new int[Math.max(1, a.rank())];
+    }
+
+    static DotProduct cached(Multiarray a, Multiarray b) {
+        ProcessContext ctx = AdlibRank.context();
+        AdlibRank rk = AdlibRank.current(ctx);
+        Object s = rk.cache.get(DotProduct.class, ctx.apg(), null, a, b, null);
+        if (s == null) {
+            s = new DotProduct(a, b);
+            rk.cache.put(DotProduct.class, ctx.apg(), null, a, b, null, s);
+        }
+        return (DotProduct) s;
+    }
+
+    /** Runs the dot product (collective over the APG). */
+    public void execute() {
+        run(a, b);
+    }
+
+    /** The last result as a double. */
+    public double doubleValue() { return sum.getD(acc, 0); }
+
+    /** The last result as a long (integral arrays). */
+    public long longValue() { return sum.getL(acc, 0); }
+
+    double rundouble(Multiarray x, Multiarray y) {
+        run(x, y);
+        return ((double[]) acc)[0];
+    }
+
+    long runlong(Multiarray x, Multiarray y) {
+        run(x, y);
+        return ((long[]) acc)[0];
+    }
+
+    private void run(Multiarray x, Multiarray y) {
+        sum.identity(acc, 0, 1, ReduceOp.SUM);
+        if (contributes) {
+            Object dx = ka.dat(x), dy = kb.dat(y);
+            double sd = ((Object) acc instanceof double[] d) ? d[0] : 0;
+            long sl = 0;
+            for (int i = 0; i < regA.length; i++) {
+                Region p = regA[i], q = regB[i];
+                int rank = p.counts.length;
+                java.util.Arrays.fill(idx, 0);
+                for (int n = 0; n < p.size; n++) {
+                    int op = p.base, oq = q.base;
+                    for (int r = 0; r < rank; r++) { op += idx[r] * p.strides[r]; oq += idx[r] * q.strides[r]; }
+                    if (floating) sd += ra.getD(dx, op) * rb.getD(dy, oq);
+                    else sl += ra.getL(dx, op) * rb.getL(dy, oq);
+                    for (int r = rank - 1; r >= 0 && ++idx[r] == p.counts[r]; r--) idx[r] = 0;
+                }
+            }
+            if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
+        }
+        if (useNative) {
+            rk.nat.allreduce(acc, 0, 1, ReduceOp.SUM);
+            return;
+        }
+        System.arraycopy(acc, 0, all, me, 1);
+        Tree.gather(rk, members, me, alls, ONE);
+        if (me == 0) {
+            System.arraycopy(all, 0, acc, 0, 1);
+            for (int j = 1; j < members.length; j++) sum.combine(acc, 0, all, j, 1, ReduceOp.SUM);
+        }
+        Tree.bcast(rk, members, me, 0, accs, ONE);
+    }
+}

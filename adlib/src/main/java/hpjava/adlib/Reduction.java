@@ -1,0 +1,144 @@
+package hpjava.adlib;
+
+import hpjava.lang.BooleanMultiarray;
+import hpjava.lang.Group;
+import hpjava.lang.Multiarray;
+import hpjava.lang.ProcessContext;
+import hpjava.mpjdev.ReduceOp;
+
+/**
+ * A reusable reduction of a whole array to one value on every APG member: sum, product, maxval, minval of numeric
+ * arrays; any, all, count of boolean arrays; each optionally masked by a boolean array of the same distribution.
+ * Collective over the APG at construction time. The combination order is fixed; see {@link Reducer}.
+ *
+ * <pre>{@code
+ * Reduction r = Reduction.of(Reduction.Op.MAXVAL, a, null);
+ * for (...) { ...; r.execute(); double m = r.doubleValue(); }
+ * }</pre>
+ */
+public final class Reduction {
+    /** The reduction operations. */
+    public enum Op {
+        SUM(ReduceOp.SUM), PRODUCT(ReduceOp.PROD), MAXVAL(ReduceOp.MAX), MINVAL(ReduceOp.MIN),
+        ANY(ReduceOp.BOR), ALL(ReduceOp.BAND), COUNT(ReduceOp.SUM);
+
+        final ReduceOp device;
+
+        Op(ReduceOp device) { this.device = device; }
+
+        boolean onBoolean() { return this == ANY || this == ALL || this == COUNT; }
+
+        String lower() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
+
+    private final AdlibRank rk;
+    private final Multiarray a;
+    private final BooleanMultiarray mask;
+    private final Op op;
+    private final Reducer red;
+    private final Kernel kernel;
+    private final Region[] regions, maskRegions;
+    private final boolean contributes, useNative;
+    private final int[] members;
+    private final int me;
+    private final Object acc, all;
+    private final Object[] accs, alls;
+    private static final int[] ONE = {1};
+
+    /** A reduction schedule of {@code a} (where {@code mask}, if not null, is true). */
+    public static Reduction of(Op op, Multiarray a, BooleanMultiarray mask) {
+        return new Reduction(op, a, mask);
+    }
+
+    private Reduction(Op op, Multiarray a, BooleanMultiarray mask) {
+        ProcessContext ctx = AdlibRank.context();
+        String name = op.lower();
+        Group apg = ctx.apg();
+        AdlibRank.checkInApg(apg, a, name, "source");
+        boolean isBool = a.elementType().equals("boolean");
+        if (op.onBoolean() != isBool)
+            throw new AdlibException(name + ": needs a " + (op.onBoolean() ? "boolean" : "numeric") + " array, not " + a.describe());
+        this.red = isBool ? BooleanReducer.INSTANCE : numeric(a, name);
+        if (mask != null) {
+            AdlibRank.checkInApg(apg, mask, name, "mask");
+            if (!mask.sameDistribution(a))
+                throw new AdlibException(name + ": the mask " + mask.describe() + " is not distributed like the array " + a.describe());
+        }
+        this.rk = AdlibRank.current(ctx);
+        this.op = op;
+        this.a = a;
+        this.mask = mask;
+        this.kernel = Kernel.of(a);
+        this.members = apg.members();
+        this.me = apg.indexOf(ctx.id());
+        this.contributes = Local.isPrimary(a, ctx.id());
+        this.regions = Local.owned(a, ctx.id());
+        this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
+        this.useNative = rk.nativeFor(members);
+        this.acc = red.newAcc(op.device, 1);
+        this.all = red.newAcc(op.device, members.length);
+        this.accs = new Object[] {acc};
+        this.alls = new Object[] {all};
+    }
+
+    static NumericReducer numeric(Multiarray a, String name) {
+        return switch (a.elementType()) {
+            case "byte" -> ByteNumeric.INSTANCE;
+            case "short" -> ShortNumeric.INSTANCE;
+            case "int" -> IntNumeric.INSTANCE;
+            case "long" -> LongNumeric.INSTANCE;
+            case "float" -> FloatNumeric.INSTANCE;
+            case "double" -> DoubleNumeric.INSTANCE;
+            default -> throw new AdlibException(name + ": needs a numeric array (byte, short, int, long, float, double), not " + a.describe());
+        };
+    }
+
+    /** The cached schedule for the static forms. */
+    static Reduction cached(Op op, Multiarray a, BooleanMultiarray mask) {
+        ProcessContext ctx = AdlibRank.context();
+        AdlibRank rk = AdlibRank.current(ctx);
+        Object s = rk.cache.get(op, ctx.apg(), null, a, mask, null);
+        if (s == null) {
+            s = new Reduction(op, a, mask);
+            rk.cache.put(op, ctx.apg(), null, a, mask, null, s);
+        }
+        return (Reduction) s;
+    }
+
+    /** Runs the reduction (collective over the APG the schedule was built in). */
+    public void execute() {
+        run(a, mask);
+    }
+
+    /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
+    Object run(Multiarray src, BooleanMultiarray m) {
+        red.identity(acc, 0, 1, op.device);
+        if (contributes) {
+            Object d = kernel.dat(src);
+            boolean[] md = m == null ? null : m.dat();
+            for (int i = 0; i < regions.length; i++)
+                red.fold(acc, 0, d, regions[i], md, md == null ? null : maskRegions[i], op.device);
+        }
+        if (useNative) {
+            rk.nat.allreduce(acc, 0, 1, op.device);
+            return acc;
+        }
+        System.arraycopy(acc, 0, all, me, 1);
+        Tree.gather(rk, members, me, alls, ONE);
+        if (me == 0) {
+            System.arraycopy(all, 0, acc, 0, 1);
+            for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j, 1, op.device);
+        }
+        Tree.bcast(rk, members, me, 0, accs, ONE);
+        return acc;
+    }
+
+    /** The last result, as a double (numeric reductions). */
+    public double doubleValue() { return ((NumericReducer) red).getD(acc, 0); }
+
+    /** The last result, as a long (numeric reductions, count). */
+    public long longValue() { return acc instanceof long[] l ? l[0] : ((NumericReducer) red).getL(acc, 0); }
+
+    /** The last result of any/all. */
+    public boolean booleanValue() { return ((boolean[]) acc)[0]; }
+}

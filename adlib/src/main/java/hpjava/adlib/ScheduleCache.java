@@ -1,0 +1,77 @@
+package hpjava.adlib;
+
+import hpjava.lang.Group;
+import hpjava.lang.Multiarray;
+
+import java.util.Arrays;
+
+/**
+ * The per-rank cache behind Adlib's static forms: at most {@code capacity} schedules, least recently used evicted.
+ * Keyed by operation kind, the APG, integer parameters and the <em>layout</em> of each array argument (class, group,
+ * range objects, base and strides: everything a plan depends on; all immutable in a {@link Multiarray}), so a
+ * section re-created with the same layout hits, and an array with any other layout never reuses a stale plan. The
+ * storage ({@code dat()}) is passed at each execution, never taken from the cache. Lookups allocate nothing.
+ */
+final class ScheduleCache {
+    private final Object[] kinds;
+    private final Multiarray[][] arrays;
+    private final Group[] apgs;
+    private final int[][] params;
+    private final Object[] values;
+    private final long[] used;
+    private long clock;
+
+    ScheduleCache(int capacity) {
+        kinds = new Object[capacity];
+        arrays = new Multiarray[capacity][];
+        apgs = new Group[capacity];
+        params = new int[capacity][];
+        values = new Object[capacity];
+        used = new long[capacity];
+    }
+
+    /** The cached schedule for the key, or null. */
+    Object get(Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+        for (int i = 0; i < kinds.length; i++) {
+            if (kinds[i] != kind) continue;
+            Multiarray[] k = arrays[i];
+            if (sameLayout(k[0], a) && sameLayout(k[1], b) && sameLayout(k[2], c) && apgs[i].equals(apg)
+                    && Arrays.equals(params[i], p)) {
+                used[i] = ++clock;
+                return values[i];
+            }
+        }
+        return null;
+    }
+
+    /** Stores a schedule (replacing the least recently used entry when full). */
+    void put(Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c, Object value) {
+        int victim = 0;
+        for (int i = 0; i < kinds.length; i++) {
+            if (kinds[i] == null) { victim = i; break; }
+            if (used[i] < used[victim]) victim = i;
+        }
+        kinds[victim] = kind;
+        arrays[victim] = new Multiarray[] {a, b, c};
+        apgs[victim] = apg;
+        params[victim] = p == null ? null : p.clone();
+        values[victim] = value;
+        used[victim] = ++clock;
+    }
+
+    int size() {
+        int n = 0;
+        for (Object k : kinds) if (k != null) n++;
+        return n;
+    }
+
+    /** Same class, group, range objects, base and strides. */
+    static boolean sameLayout(Multiarray x, Multiarray y) {
+        if (x == y) return true;
+        if (x == null || y == null) return false;
+        if (x.getClass() != y.getClass() || x.rank() != y.rank() || x.bas() != y.bas() || !x.grp().equals(y.grp()))
+            return false;
+        for (int r = 0; r < x.rank(); r++) if (x.rng(r) != y.rng(r) || x.str(r) != y.str(r)) return false;
+        return x.isMember() == y.isMember();
+    }
+}

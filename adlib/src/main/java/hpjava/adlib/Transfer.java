@@ -1,0 +1,158 @@
+package hpjava.adlib;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.Request;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A planned exchange of array elements: for each peer, the regions this process sends (read from the source storage)
+ * and receives (written to the destination storage), and local copies. One message per peer and direction; each
+ * region is packed with one strided copy into a pooled buffer (objects: gathered, then serialized). Execution posts
+ * all receives, sends, copies locally, then unpacks messages in arrival order. Steady state allocates nothing but
+ * what the device itself allocates per request (and object serialization).
+ */
+final class Transfer {
+    private final Kernel kernel;
+    private final int tag;
+    private final int[] sendPeers, recvPeers;
+    private final Region[][] sendRegions, recvRegions;
+    private final long[] sendBytes, recvBytes;
+    private final Region[] localSrc, localDst;
+    private final Buffer[] sendBufs, recvBufs;
+    private final Request[] sendReqs, recvReqs;
+    private final Object scratch;       // object arrays: gather/scatter staging, sized for the largest message
+
+    /** Collects the plan of one transfer. */
+    static final class Builder {
+        private final Map<Integer, List<Region>> sends = new LinkedHashMap<>(), recvs = new LinkedHashMap<>();
+        private final List<Region> localSrc = new ArrayList<>(), localDst = new ArrayList<>();
+
+        void send(int peer, List<Region> regions) {
+            if (!regions.isEmpty()) sends.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+        }
+
+        void recv(int peer, List<Region> regions) {
+            if (!regions.isEmpty()) recvs.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+        }
+
+        void local(List<Region> src, List<Region> dst) {
+            localSrc.addAll(src);
+            localDst.addAll(dst);
+        }
+
+        boolean isEmpty() { return sends.isEmpty() && recvs.isEmpty() && localSrc.isEmpty(); }
+
+        Transfer build(Kernel kernel, int tag) { return new Transfer(this, kernel, tag); }
+    }
+
+    private Transfer(Builder b, Kernel kernel, int tag) {
+        this.kernel = kernel;
+        this.tag = tag;
+        sendPeers = keys(b.sends);
+        recvPeers = keys(b.recvs);
+        sendRegions = values(b.sends);
+        recvRegions = values(b.recvs);
+        sendBytes = bytes(sendRegions, kernel);
+        recvBytes = bytes(recvRegions, kernel);
+        localSrc = b.localSrc.toArray(new Region[0]);
+        localDst = b.localDst.toArray(new Region[0]);
+        sendBufs = new Buffer[sendPeers.length];
+        recvBufs = new Buffer[recvPeers.length];
+        sendReqs = new Request[sendPeers.length];
+        recvReqs = new Request[recvPeers.length];
+        int most = 0;
+        for (Region[] rs : sendRegions) most = Math.max(most, total(rs));
+        for (Region[] rs : recvRegions) most = Math.max(most, total(rs));
+        scratch = kernel.isObject() ? kernel.newArray(most) : null;
+    }
+
+    private static int[] keys(Map<Integer, List<Region>> m) {
+        return m.keySet().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static Region[][] values(Map<Integer, List<Region>> m) {
+        return m.values().stream().map(l -> l.toArray(new Region[0])).toArray(Region[][]::new);
+    }
+
+    private static long[] bytes(Region[][] rs, Kernel k) {
+        long[] out = new long[rs.length];
+        for (int i = 0; i < rs.length; i++) {
+            long n = Buffer.HEADER_BYTES;
+            if (k.isObject()) n += Buffer.SECTION_HEADER_BYTES + 64L * total(rs[i]) + 1024;
+            else for (Region g : rs[i]) n += Buffer.SECTION_HEADER_BYTES + ((long) g.size * k.elementBytes() + 7 & ~7L);
+            out[i] = n;
+        }
+        return out;
+    }
+
+    private static int total(Region[] rs) {
+        int n = 0;
+        for (Region g : rs) n += g.size;
+        return n;
+    }
+
+    /** Number of messages this process sends plus receives (for tests of plan shape). */
+    int messageCount() { return sendPeers.length + recvPeers.length; }
+
+    /** Runs the exchange from {@code src} storage into {@code dst} storage (may be the same array). Blocking. */
+    void execute(AdlibRank rank, Object src, Object dst) {
+        final Comm comm = rank.comm;
+        final int nr = recvPeers.length, ns = sendPeers.length;
+        try {
+            for (int i = 0; i < nr; i++) {
+                Buffer b = rank.pool.acquire(recvBytes[i]);
+                recvBufs[i] = b;
+                recvReqs[i] = comm.irecv(b, recvPeers[i], tag);
+            }
+            for (int i = 0; i < ns; i++) {
+                Buffer b = rank.pool.acquire(sendBytes[i]);
+                sendBufs[i] = b;
+                pack(b, src, sendRegions[i]);
+                sendReqs[i] = comm.isend(b, sendPeers[i], tag);
+            }
+            for (int i = 0; i < localSrc.length; i++) kernel.copy(src, localSrc[i], dst, localDst[i]);
+            for (int left = nr; left > 0; left--) {
+                int i = Request.iwaitany(recvReqs).index();
+                recvReqs[i] = null;
+                unpack(recvBufs[i], dst, recvRegions[i]);
+                recvBufs[i].release();
+                recvBufs[i] = null;
+            }
+            for (int i = 0; i < ns; i++) {
+                sendReqs[i].iwait();
+                sendReqs[i] = null;
+                sendBufs[i].release();
+                sendBufs[i] = null;
+            }
+        } finally {
+            // after a device failure: forget buffers still lent to the device (the job is ending)
+            for (int i = 0; i < nr; i++) { recvBufs[i] = null; recvReqs[i] = null; }
+            for (int i = 0; i < ns; i++) { sendBufs[i] = null; sendReqs[i] = null; }
+        }
+    }
+
+    private void pack(Buffer b, Object dat, Region[] regions) {
+        if (scratch != null) {
+            int off = 0;
+            for (Region g : regions) { kernel.gather(dat, g, scratch, off); off += g.size; }
+            b.writeObjects((Object[]) scratch, 0, off);
+            return;
+        }
+        for (Region g : regions) b.writeStrided(dat, g.base, g.counts, g.strides);
+    }
+
+    private void unpack(Buffer b, Object dat, Region[] regions) {
+        if (scratch != null) {
+            int n = b.readObjects((Object[]) scratch, 0), off = 0;
+            for (Region g : regions) { kernel.scatter(scratch, off, dat, g); off += g.size; }
+            if (off != n) throw new AdlibException("internal: object message holds " + n + " elements, plan expects " + off);
+            return;
+        }
+        for (Region g : regions) b.readStrided(dat, g.base, g.counts, g.strides);
+    }
+}

@@ -1,0 +1,96 @@
+package hpjava.adlib;
+
+import hpjava.lang.Group;
+import hpjava.lang.Multiarray;
+import hpjava.lang.ProcessContext;
+
+/**
+ * A reusable ghost-region update ({@code writeHalo}): fills the ghost cells of every dimension from the owners of
+ * those elements, dimension by dimension, so corner ghosts are filled too. Per dimension: widths {@code wlo},
+ * {@code whi} (at most the range's extensions) and a mode: {@link Adlib#EDGE} (ghosts beyond the array's ends are
+ * left untouched), {@link Adlib#CYCL} (they wrap around), {@link Adlib#NONE} (the dimension is not updated).
+ * Each edge is packed with one strided copy into a pooled buffer; planning happens once, here.
+ */
+public final class WriteHalo {
+    private final AdlibRank rk;
+    private final Multiarray a;
+    private final Kernel kernel;
+    private final Transfer[] phases;
+
+    /** The full update: widths equal to the extensions, mode EDGE. */
+    public WriteHalo(Multiarray a) {
+        this(a, null, null, null);
+    }
+
+    /** The update with the given widths and modes (nulls: the extensions, EDGE). */
+    public WriteHalo(Multiarray a, int[] wlo, int[] whi, int[] mode) {
+        ProcessContext ctx = AdlibRank.context();
+        Group apg = ctx.apg();
+        AdlibRank.checkInApg(apg, a, "writeHalo", "");
+        int rank = a.rank();
+        wlo = widths(a, wlo, true);
+        whi = widths(a, whi, false);
+        if (mode == null) mode = new int[rank];
+        if (mode.length != rank)
+            throw new AdlibException("writeHalo: mode has " + mode.length + " entries but the array has rank " + rank);
+        for (int r = 0; r < rank; r++)
+            if (mode[r] != Adlib.EDGE && mode[r] != Adlib.CYCL && mode[r] != Adlib.NONE)
+                throw new AdlibException("writeHalo: mode[" + r + "] = " + mode[r] + " is not Adlib.EDGE, Adlib.CYCL or Adlib.NONE");
+        this.rk = AdlibRank.current(ctx);
+        this.a = a;
+        this.kernel = Kernel.of(a);
+        this.phases = Plans.halo(ctx.id(), a, wlo, whi, mode, kernel);
+    }
+
+    private static int[] widths(Multiarray a, int[] w, boolean lo) {
+        int rank = a.rank();
+        String name = lo ? "wlo" : "whi";
+        if (w == null) {
+            w = new int[rank];
+            for (int r = 0; r < rank; r++) w[r] = lo ? a.rng(r).loExtension() : a.rng(r).hiExtension();
+            return w;
+        }
+        if (w.length != rank)
+            throw new AdlibException("writeHalo: " + name + " has " + w.length + " entries but the array has rank " + rank);
+        for (int r = 0; r < rank; r++) {
+            int ext = lo ? a.rng(r).loExtension() : a.rng(r).hiExtension();
+            if (w[r] < 0 || w[r] > ext)
+                throw new AdlibException("writeHalo: " + name + "[" + r + "] = " + w[r] + " is outside 0.." + ext + ", the "
+                        + (lo ? "lower" : "upper") + " ghost extension of dimension " + r + " (" + a.rng(r) + ")");
+        }
+        return w;
+    }
+
+    static WriteHalo cached(Multiarray a, int[] wlo, int[] whi, int[] mode) {
+        ProcessContext ctx = AdlibRank.context();
+        AdlibRank rk = AdlibRank.current(ctx);
+        Object kind = wlo == null ? WriteHalo.class : FULL_KIND;
+        Object s;
+        if (wlo == null) s = rk.cache.get(kind, ctx.apg(), null, a, null, null);
+        else s = rk.cache.get(kind, ctx.apg(), rk.haloKey(wlo, whi, mode), a, null, null);
+        if (s == null) {
+            s = new WriteHalo(a, wlo, whi, mode);
+            rk.cache.put(kind, ctx.apg(), wlo == null ? null : rk.haloKey(wlo, whi, mode), a, null, null, s);
+        }
+        return (WriteHalo) s;
+    }
+
+    private static final Object FULL_KIND = new Object();
+
+    /** Runs the update (collective over the APG the schedule was built in). */
+    public void execute() {
+        run(a);
+    }
+
+    void run(Multiarray x) {
+        Object dat = kernel.dat(x);
+        for (Transfer t : phases) t.execute(rk, dat, dat);
+    }
+
+    /** Number of messages (sent plus received) per execution on the calling process. */
+    public int messageCount() {
+        int n = 0;
+        for (Transfer t : phases) n += t.messageCount();
+        return n;
+    }
+}
