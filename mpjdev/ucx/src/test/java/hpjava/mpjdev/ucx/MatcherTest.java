@@ -1,0 +1,118 @@
+package hpjava.mpjdev.ucx;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The matching rules without UCX: posting order, arrival order, wildcards, contexts, held-back reordering. */
+class MatcherTest {
+    private static final long CTX = 77;
+
+    /** Records landings as "receiveName<-source:tag:seq"; copies nothing. */
+    private static final class Recording extends Matcher {
+        final List<String> landed = new ArrayList<>();
+        int copies;
+
+        Recording(int worldSize) {
+            super(worldSize);
+        }
+
+        @Override
+        protected void land(PostedReceive r, Arrival a) {
+            landed.add(r.owner + "<-" + a.source + ":" + a.tag + ":" + a.seq);
+        }
+
+        @Override
+        protected void copy(Arrival a) {
+            copies++;
+        }
+
+        boolean arrive(long ctx, int src, int tag, int seq, int kind, boolean ucxMayKeep) {
+            Arrival a = obtain();
+            a.set(ctx, src, tag, seq, kind, ucxMayKeep, 0, 100);
+            return arrive(a);
+        }
+
+        PostedReceive post(String name, long ctx, int src, int tag) {
+            PostedReceive r = new PostedReceive(name);
+            r.context = ctx;
+            r.source = src;
+            r.tag = tag;
+            post(r);
+            return r;
+        }
+    }
+
+    @Test
+    void postedReceivesMatchInPostingOrderWithWildcards() {
+        Recording m = new Recording(3);
+        m.post("anyAny", CTX, PostedReceive.ANY, PostedReceive.ANY);
+        m.post("from2tag5", CTX, 2, 5);
+        m.post("otherContext", CTX + 1, 2, 5);
+        assertFalse(m.arrive(CTX, 2, 5, 0, Arrival.EAGER_IN_CALLBACK, true));
+        assertFalse(m.arrive(CTX, 2, 5, 1, Arrival.EAGER_IN_CALLBACK, true));
+        assertEquals(List.of("anyAny<-2:5:0", "from2tag5<-2:5:1"), m.landed);
+        assertTrue(m.hasPosted(), "the receive on the other context must still wait");
+    }
+
+    @Test
+    void unexpectedMessagesAreTakenInArrivalOrderAndRetained() {
+        Recording m = new Recording(2);
+        assertTrue(m.arrive(CTX, 1, 4, 0, Arrival.EAGER_IN_CALLBACK, true), "UCX keeps eager data it allows to keep");
+        assertFalse(m.arrive(CTX, 1, 4, 1, Arrival.EAGER_IN_CALLBACK, false), "other eager data is copied");
+        assertTrue(m.arrive(CTX, 1, 4, 2, Arrival.RENDEZVOUS, false), "a rendezvous descriptor is kept");
+        assertEquals(1, m.copies);
+        assertEquals(3, m.unexpectedCount());
+        m.post("a", CTX, 1, 4);
+        m.post("b", CTX, PostedReceive.ANY, PostedReceive.ANY);
+        m.post("c", CTX, 1, PostedReceive.ANY);
+        assertEquals(List.of("a<-1:4:0", "b<-1:4:1", "c<-1:4:2"), m.landed);
+        assertEquals(0, m.unexpectedCount());
+    }
+
+    @Test
+    void aMessageThatOvertakesAnEarlierOneIsHeldBack() {
+        Recording m = new Recording(2);
+        m.post("first", CTX, 1, 9);
+        m.post("second", CTX, 1, 9);
+        m.post("third", CTX, 1, 9);
+        // seq 2 and 1 arrive before seq 0 (e.g. a rendezvous header delayed behind eager messages)
+        assertTrue(m.arrive(CTX, 1, 9, 2, Arrival.EAGER_IN_CALLBACK, true));
+        assertTrue(m.arrive(CTX, 1, 9, 1, Arrival.RENDEZVOUS, false));
+        assertEquals(List.of(), m.landed);
+        assertEquals(0, m.delivered(1));
+        assertFalse(m.arrive(CTX, 1, 9, 0, Arrival.EAGER_IN_CALLBACK, false));
+        assertEquals(List.of("first<-1:9:0", "second<-1:9:1", "third<-1:9:2"), m.landed);
+        assertEquals(3, m.delivered(1));
+    }
+
+    @Test
+    void sourcesAreOrderedIndependently() {
+        Recording m = new Recording(3);
+        m.post("x", CTX, PostedReceive.ANY, 1);
+        assertTrue(m.arrive(CTX, 1, 1, 1, Arrival.EAGER_IN_CALLBACK, true)); // held back: seq 0 from 1 missing
+        assertFalse(m.arrive(CTX, 2, 1, 0, Arrival.EAGER_IN_CALLBACK, true));
+        assertEquals(List.of("x<-2:1:0"), m.landed);
+        assertEquals(0, m.delivered(1));
+        assertEquals(1, m.delivered(2));
+    }
+
+    @Test
+    void unpostedReceivesAreNotMatchedAndArrivalsArePooled() {
+        Recording m = new Recording(2);
+        PostedReceive r = m.post("gone", CTX, 1, 3);
+        m.unpost(r);
+        assertTrue(m.arrive(CTX, 1, 3, 0, Arrival.EAGER_IN_CALLBACK, true));
+        assertEquals(List.of(), m.landed);
+        m.post("later", CTX, 1, 3);
+        Arrival recycled = m.obtain();
+        Arrival fresh = m.obtain();
+        assertTrue(recycled != fresh);
+        assertEquals(List.of("later<-1:3:0"), m.landed);
+    }
+}
