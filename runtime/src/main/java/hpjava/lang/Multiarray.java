@@ -166,6 +166,23 @@ public abstract class Multiarray {
     /** Length of {@code dat()}. */
     public abstract int datLength();
 
+    /** {@code dat()} as an {@code Object} (a {@code double[]}, ..., {@code Object[]}), for type-generic library code. */
+    public abstract Object storage();
+
+    /**
+     * The processes holding the element at global subscripts {@code g} ({@code grp() / i0 / i1 ...}): the group
+     * restricted, for each distributed dimension, to the coordinate owning that subscript. More than one member when
+     * the array is replicated over grid dimensions none of its ranges uses.
+     *
+     * @throws IndexOutOfBoundsException if a subscript is out of its range
+     */
+    public final Group holders(int... g) {
+        checkRank(g);
+        Group h = grp;
+        for (int r = 0; r < rng.length; r++) h = h.restrict(rng[r], g[r]);
+        return h;
+    }
+
     /**
      * Whether the calling process holds the element at global subscripts {@code g} (it is a member and owns every
      * subscript; no ghost cells).

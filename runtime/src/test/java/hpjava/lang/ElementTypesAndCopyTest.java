@@ -46,6 +46,7 @@ class ElementTypesAndCopyTest {
                 Multiarray a = make.apply(p, new Range[] {x, new CollapsedRange(3), y});
                 assertEquals(name, a.elementType());
                 Object dat = datOf(a);
+                assertSame(dat, a.storage());
                 assertEquals(name.equals("Object") ? Object[].class : Array.newInstance(primitive(name), 0).getClass(), dat.getClass());
                 assertEquals(a.storageLength(), Array.getLength(dat));
                 assertEquals(x.storageExtent() * 3 * y.storageExtent(), a.storageLength());

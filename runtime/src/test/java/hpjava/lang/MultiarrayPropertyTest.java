@@ -128,6 +128,9 @@ class MultiarrayPropertyTest {
                         Set<Integer> model = modelHolders(p, cfg, m, g);
                         boolean held = model.contains(id);
                         assertEquals(held, a.holds(g), what + " holds " + Arrays.toString(g));
+                        Set<Integer> h = new TreeSet<>();
+                        for (int rank : a.holders(g).members()) h.add(rank);
+                        if (!h.equals(model)) assertEquals(model, h, what + " holders of " + Arrays.toString(g));
                         if (!held) continue;
                         holders.computeIfAbsent(Arrays.toString(g), k -> new TreeSet<>()).add(id);
                         long off = a.bas();
