@@ -151,6 +151,15 @@ public final class HpjavaCompiler {
         return l;
     }
 
+    /** Deletes a directory tree, ignoring failures (temporary and cache directories). */
+    public static void deleteTreeQuietly(Path root) {
+        try {
+            deleteTree(root);
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+
     static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) return;
         try (Stream<Path> s = Files.walk(root)) {

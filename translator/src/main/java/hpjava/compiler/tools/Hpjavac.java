@@ -33,10 +33,10 @@ public final class Hpjavac {
     }
 
     /** Options parsed from the command line. */
-    record Args(Path outDir, List<Path> classPath, Path emitJava, boolean checkOnly, List<Path> files) {
+    public record Args(Path outDir, List<Path> classPath, Path emitJava, boolean checkOnly, List<Path> files) {
     }
 
-    static Args parse(String[] args) throws UsageException {
+    public static Args parse(String[] args) throws UsageException {
         Path out = Path.of(".");
         List<Path> cp = new ArrayList<>();
         Path emit = null;
