@@ -1,0 +1,76 @@
+package hpjava.bench.mpjdev;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Runs the benchmark end to end on mt with a tiny plan and checks the documented output. Not a timing assertion. */
+@Timeout(300)
+class BenchRunTest {
+
+    @Test
+    void aTinySweepOnMtPrintsEveryPointInTheDocumentedFormat() throws Exception {
+        Run r = run("--backend", "mt", "--np", "3", "--sizes", "0,8,4096", "--runs", "2", "--samples", "2",
+                "--sample-ms", "1", "--warmup-ms", "5", "--window", "8");
+        assertEquals(0, r.status, r.output);
+        assertTrue(r.output.contains("# mpjdev-bench v1 backend=mt np=3 runs=2"), r.output);
+        assertTrue(r.output.contains("# " + BenchResult.COLUMNS), r.output);
+        List<BenchResult> rs = BenchResult.parseOutput(r.output);
+        Set<String> got = new TreeSet<>();
+        for (BenchResult x : rs) {
+            got.add(x.test() + " " + x.kind() + " " + x.bytes());
+            assertTrue(x.medianMicros() > 0 && x.minMicros() <= x.medianMicros() && x.medianMicros() <= x.maxMicros(), x.format());
+            assertTrue(x.iterations() >= 1, x.format());
+            assertEquals(x.test().equals("latency") ? 1 : 8, x.window(), x.format());
+            assertEquals(x.bytes() / x.medianMicros(), x.megabytesPerSecond(), 0.01 + x.megabytesPerSecond() * 1e-3, x.format());
+        }
+        Set<String> want = new TreeSet<>();
+        for (String t : List.of("latency", "bandwidth")) {
+            for (String p : List.of("byte 0", "byte 8", "byte 4096", "double 0", "double 8", "double 4096", "object 0", "object 4096"))
+                want.add(t + " " + p);
+        }
+        assertEquals(want, got, r.output);
+    }
+
+    @Test
+    void aBadOptionExitsWithStatusTwoAndSaysWhy() throws Exception {
+        Run r = run("--kinds", "int");
+        assertEquals(2, r.status, r.output);
+        assertTrue(r.output.contains("mpjdev-bench: --kinds: unknown value 'int'"), r.output);
+        assertTrue(!r.output.contains("Exception"), r.output);
+    }
+
+    private record Run(int status, String output) {}
+
+    private static Run run(String... args) throws IOException, InterruptedException {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-cp", cp, MpjdevBench.class.getName()));
+        cmd.addAll(List.of(args));
+        Path log = Files.createTempFile("mpjdev-bench-test", ".log");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(240, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                fail("the benchmark did not finish in 240 s; output so far:\n" + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
