@@ -14,7 +14,7 @@ public class NoAlloc {
         double[] grid = new double[16 * 16];
         long[] one = new long[1];
         Request[] reqs = new Request[2];
-        int[] counts = {16, 1}, strides = {16, 1};
+        int[] counts = {2, 16}, strides = {1, 16}; // two columns: inner stride 16
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         for (int phase = 0; phase < 2; phase++) {
             long before = mx.getCurrentThreadAllocatedBytes();
@@ -24,7 +24,7 @@ public class NoAlloc {
                 s.clear();
                 one[0] = i;
                 s.write(one, 0, 1);
-                s.writeStrided(grid, 3, counts, strides); // a column
+                s.writeStrided(grid, 3, counts, strides);
                 reqs[1] = w.isend(s, peer, 1);
                 for (int k = 0; k < 2; k++) reqs[Request.iwaitany(reqs).index()] = null;
                 r.read(one, 0);

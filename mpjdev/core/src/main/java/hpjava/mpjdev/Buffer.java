@@ -49,6 +49,7 @@ public final class Buffer implements AutoCloseable {
 
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     final BufferPool pool;
     Buffer nextFree; // intrusive free-list link, guarded by the pool
@@ -64,6 +65,8 @@ public final class Buffer implements AutoCloseable {
     private boolean lent;
     private Object deviceState;
     private SegmentStreams streams;
+    private Object cachedArray;
+    private MemorySegment cachedHeap;
 
     Buffer(BufferPool pool, long capacity) {
         this.pool = pool;
@@ -325,14 +328,89 @@ public final class Buffer implements AutoCloseable {
                 copyRun(t, array, base, at, n, pack);
                 return at + n * esz;
             }
-            for (int i = 0; i < n; i++) {
-                copyRun(t, array, base + i * stride, at, 1, pack);
-                at += esz;
+            if (t == SectionType.BOOLEAN) {
+                for (int i = 0; i < n; i++) {
+                    copyRun(t, array, base + i * stride, at, 1, pack);
+                    at += esz;
+                }
+                return at;
             }
-            return at;
+            stridedRun(heapSegment(array), (long) base * esz, (long) stride * esz, at, n, (int) esz, pack);
+            return at + n * esz;
         }
         for (int i = 0; i < n; i++) at = gatherScatter(t, array, base + i * stride, counts, strides, dim + 1, at, pack);
         return at;
+    }
+
+    /**
+     * Copies {@code n} elements of {@code esz} bytes between a heap array (native order, every {@code strideBytes})
+     * and the wire (little-endian, contiguous from {@code at}). Elements move as bit patterns of their size, so one
+     * loop serves every type: reading a double's 8 bytes as a native long and writing that long little-endian is
+     * exactly the little-endian encoding of the double.
+     */
+    private void stridedRun(MemorySegment heap, long heapOff, long strideBytes, long at, int n, int esz, boolean pack) {
+        MemorySegment wire = segment;
+        for (int i = 0; i < n; i++, at += esz, heapOff += strideBytes) {
+            if (pack) putBitsLE(wire, at, esz, getBits(heap, heapOff, esz));
+            else putBits(heap, heapOff, esz, getBitsLE(wire, at, esz));
+        }
+    }
+
+    private static long getBits(MemorySegment s, long off, int esz) {
+        return switch (esz) {
+            case 8 -> s.get(ValueLayout.JAVA_LONG, off);
+            case 4 -> s.get(ValueLayout.JAVA_INT, off);
+            case 2 -> s.get(ValueLayout.JAVA_SHORT, off);
+            default -> s.get(ValueLayout.JAVA_BYTE, off);
+        };
+    }
+
+    private static void putBits(MemorySegment s, long off, int esz, long v) {
+        switch (esz) {
+            case 8 -> s.set(ValueLayout.JAVA_LONG, off, v);
+            case 4 -> s.set(ValueLayout.JAVA_INT, off, (int) v);
+            case 2 -> s.set(ValueLayout.JAVA_SHORT, off, (short) v);
+            default -> s.set(ValueLayout.JAVA_BYTE, off, (byte) v);
+        }
+    }
+
+    private static long getBitsLE(MemorySegment s, long off, int esz) {
+        return switch (esz) {
+            case 8 -> s.get(LONG, off);
+            case 4 -> s.get(INT, off);
+            case 2 -> s.get(SHORT, off);
+            default -> s.get(ValueLayout.JAVA_BYTE, off);
+        };
+    }
+
+    private static void putBitsLE(MemorySegment s, long off, int esz, long v) {
+        switch (esz) {
+            case 8 -> s.set(LONG, off, v);
+            case 4 -> s.set(INT, off, (int) v);
+            case 2 -> s.set(SHORT, off, (short) v);
+            default -> s.set(ValueLayout.JAVA_BYTE, off, (byte) v);
+        }
+    }
+
+    /**
+     * A heap segment over {@code array}, cached for the last array used (strided packing of one array is repeated
+     * every iteration, so the steady state allocates nothing); the cache is dropped on release.
+     */
+    private MemorySegment heapSegment(Object array) {
+        if (array == cachedArray) return cachedHeap;
+        MemorySegment h = switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("not a heap array of a numeric type: " + array.getClass().getTypeName());
+        };
+        cachedArray = array;
+        cachedHeap = h;
+        return h;
     }
 
     private static long checkStrided(Object array, int base, int[] counts, int[] strides) {
@@ -407,6 +485,8 @@ public final class Buffer implements AutoCloseable {
     /** Returns this buffer to its pool, or frees an unpooled buffer. The buffer must not be used afterwards. */
     public void release() {
         if (lent) throw new IllegalStateException("buffer is still in use by a pending device operation; wait for it first");
+        cachedArray = null;
+        cachedHeap = null;
         if (pool != null) {
             pool.giveBack(this);
         } else {

@@ -55,6 +55,41 @@ class BufferTest {
     }
 
     @Test
+    void stridedColumnsOfEveryTypeRoundTripAndStayLittleEndianOnTheWire() {
+        for (Object m : new Object[] {new byte[20], new short[20], new char[20], new int[20], new long[20], new float[20],
+                new double[20], new boolean[20]}) {
+            for (int i = 0; i < 20; i++) java.lang.reflect.Array.set(m, i, value(m, i));
+            try (Buffer b = Buffer.allocate(16)) {
+                b.writeStrided(m, 1, new int[] {2, 4}, new int[] {1, 5}); // columns 1 and 2 of a 4x5 matrix
+                b.rewind();
+                Object back = java.lang.reflect.Array.newInstance(m.getClass().getComponentType(), 20);
+                b.readStrided(back, 1, new int[] {2, 4}, new int[] {1, 5});
+                for (int r = 0; r < 4; r++)
+                    for (int c = 1; c <= 2; c++)
+                        assertEquals(java.lang.reflect.Array.get(m, r * 5 + c), java.lang.reflect.Array.get(back, r * 5 + c), m.getClass().getSimpleName());
+                assertEquals(java.lang.reflect.Array.get(m, 0), value(m, 0));
+                assertEquals(java.lang.reflect.Array.get(back, 0), java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(m.getClass().getComponentType(), 1), 0));
+                if (m instanceof int[] ints) // first packed element is m[1], little-endian at offset 32
+                    assertEquals(ints[1] & 0xff, b.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 32) & 0xff);
+            }
+        }
+    }
+
+    private static Object value(Object array, int i) {
+        return switch (array) {
+            case byte[] a -> (byte) (i * 7 - 50);
+            case short[] a -> (short) (i * 1000 - 7);
+            case char[] a -> (char) ('A' + i);
+            case int[] a -> 0x01020304 * (i + 1);
+            case long[] a -> 0x0102030405060708L * (i + 1);
+            case float[] a -> i * 1.5f - 3;
+            case double[] a -> i * -2.25 + 1e-300;
+            case boolean[] a -> i % 3 == 0;
+            default -> throw new AssertionError();
+        };
+    }
+
+    @Test
     void stridedOutOfBoundsIsAClearError() {
         try (Buffer b = Buffer.allocate(16)) {
             var e = assertThrows(IllegalArgumentException.class, () -> b.writeStrided(new int[10], 0, new int[] {4}, new int[] {4}));
