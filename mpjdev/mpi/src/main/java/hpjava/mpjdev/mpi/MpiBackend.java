@@ -1,0 +1,70 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.spi.Backend;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The {@code mpi} backend: every rank is a JVM process started by Open MPI's {@code mpirun}, talking through Open MPI's
+ * Java bindings. {@link #launch} builds the mpirun command ({@link MpiLaunchCommand}), runs it with this process's
+ * standard streams and returns its exit status: 0 when every rank finished normally, 1 when a rank failed (the rank
+ * prints {@code mpjdev: rank R failed: ...} with the stack trace and aborts the job with {@code MPI_Abort}), 3 when
+ * Open MPI or its Java bindings are not installed here.
+ *
+ * <p>Options ({@code --option KEY=VALUE}): {@code mpirun-args} extra mpirun arguments, separated by spaces (e.g.
+ * {@code --hostfile hosts}; the environment variable {@code HPJAVA_MPIRUN_ARGS} is added too), {@code jvm-args}
+ * extra JVM arguments for every rank.
+ */
+public final class MpiBackend implements Backend {
+
+    @Override
+    public String name() {
+        return "mpi";
+    }
+
+    @Override
+    public String description() {
+        return "Open MPI Java bindings: one JVM process per rank, started by mpirun (extra mpirun arguments: --option mpirun-args=...)";
+    }
+
+    /**
+     * Starts the job's mpirun process with its output and error streams piped to the caller (for tests and tools
+     * that read the ranks' output); {@link #launch} is the same with the streams inherited.
+     *
+     * @throws MpiLaunchCommand.NotInstalledException if Open MPI or its Java bindings are missing
+     */
+    static Process start(LaunchSpec spec) throws MpiLaunchCommand.NotInstalledException, IOException {
+        return new ProcessBuilder(MpiLaunchCommand.build(spec, System.getenv("HPJAVA_MPIRUN_ARGS"))).start();
+    }
+
+    @Override
+    public int launch(LaunchSpec spec) {
+        List<String> command;
+        try {
+            command = MpiLaunchCommand.build(spec, System.getenv("HPJAVA_MPIRUN_ARGS"));
+        } catch (MpiLaunchCommand.NotInstalledException e) {
+            System.err.println("mpjdev: the mpi backend cannot run here: " + e.getMessage());
+            return 3;
+        }
+        if (Boolean.getBoolean("hpjava.mpi.verbose")) System.err.println("mpjdev: " + String.join(" ", command));
+        try {
+            Process p = new ProcessBuilder(command).inheritIO().start();
+            int status;
+            while (true) {
+                try {
+                    status = p.waitFor();
+                    break;
+                } catch (InterruptedException e) {
+                    p.descendants().forEach(ProcessHandle::destroy);
+                    p.destroy();
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return status == 0 ? 0 : 1;
+        } catch (IOException e) {
+            System.err.println("mpjdev: the mpi backend cannot run here: cannot start " + command.get(0) + ": " + e.getMessage());
+            return 3;
+        }
+    }
+}

@@ -1,0 +1,338 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.DeviceException;
+import hpjava.mpjdev.NativeCollectives;
+import hpjava.mpjdev.Request;
+import hpjava.mpjdev.Status;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * An mpjdev communicator of the mpi backend: a list of world ranks and a 64-bit context, sending on the MPI channel
+ * its context selects (see {@link MpiDevice}).
+ *
+ * <h2>Protocol</h2>
+ * A message of at most {@link #INLINE_MAX} bytes is one MPI message on the channel: the buffer's bytes
+ * {@code [0, length())}, tag = the mpjdev tag, received straight into the receiving buffer (which is first grown to
+ * at least {@code INLINE_MAX}, once). A larger message is an announcement on the channel (24 bytes: context check,
+ * {@code -1} where a message has its section count, the length, a body tag) followed by the body on
+ * {@link MpiDevice#bulk()} with that body tag, unique per pair of ranks; the receiver grows its buffer to the
+ * announced length and receives the body with exactly that source and tag. MPI's ordering between one pair of ranks
+ * on one channel gives mpjdev's non-overtaking rule; the body tag keeps concurrent receivers apart.
+ *
+ * <h2>Allocation</h2>
+ * This class allocates nothing per message once a buffer has been used (views and requests are kept per buffer).
+ * The Open MPI Java binding itself allocates one small object per call that returns one: a {@code mpi.Status} for
+ * each blocking receive, a {@code mpi.Request} for each non-blocking send or receive.
+ */
+final class MpiComm extends Comm {
+
+    static final long WORLD_CONTEXT = 0;
+    /** Messages up to this many bytes go as one MPI message; receive buffers are grown to at least this size. */
+    static final int INLINE_MAX = 64 * 1024;
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Section-count field value marking an announcement. */
+    static final int ANNOUNCEMENT = -1;
+
+    final MpiDevice device;
+    final long context;
+    /** XORed into the magic number of messages of this communicator; 0 for the world. */
+    final int check;
+    final Intracomm channel;
+    private final int[] worldRanks;
+    private final int[] idOfWorldRank;
+    private final int id;
+    private final ConcurrentHashMap<IdList, AtomicInteger> creations = new ConcurrentHashMap<>();
+    private volatile MpiCollectives collectives;
+
+    MpiComm(MpiDevice device, long context, int[] worldRanks) {
+        this.device = device;
+        this.context = context;
+        this.worldRanks = worldRanks;
+        this.idOfWorldRank = new int[device.worldSize()];
+        Arrays.fill(idOfWorldRank, -1);
+        for (int i = 0; i < worldRanks.length; i++) idOfWorldRank[worldRanks[i]] = i;
+        this.id = idOfWorldRank[device.worldRank()];
+        this.channel = device.channelFor(context);
+        int c = context == WORLD_CONTEXT ? 0 : (int) (mix(context ^ 0x5bd1e995L) >>> 32);
+        this.check = context != WORLD_CONTEXT && c == 0 ? 1 : c;
+    }
+
+    @Override
+    public int size() {
+        return worldRanks.length;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String backendName() {
+        return "mpi";
+    }
+
+    int worldRank(int commId) {
+        return worldRanks[commId];
+    }
+
+    int[] worldRanks() {
+        return worldRanks.clone();
+    }
+
+    // ------------------------------------------------------------------ point to point
+
+    @Override
+    public void send(Buffer buf, int dest, int tag) {
+        checkSendArgs(buf, dest, tag);
+        buf.lendToDevice();
+        try {
+            MpiBufferState state = MpiBufferState.of(buf);
+            if (device.hasPendingReceives()) { // wait by polling, see MpiDevice
+                state.request.startSend(this, dest, tag);
+                state.request.iwait();
+                return;
+            }
+            MemorySegment seg = buf.segment();
+            int len = wireLength(buf);
+            int destWorld = worldRanks[dest];
+            if (len <= INLINE_MAX) {
+                stamp(seg);
+                try {
+                    channel.send(state.view(seg), len, MPI.BYTE, destWorld, tag);
+                } finally {
+                    unstamp(seg);
+                }
+            } else {
+                int bodyTag = device.nextBodyTag(destWorld);
+                channel.send(announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, tag);
+                device.bulk().send(state.view(seg), len, MPI.BYTE, destWorld, bodyTag);
+            }
+            buf.completeSend(id, tag);
+        } catch (MPIException e) {
+            throw failed("send to " + dest, e);
+        } finally {
+            buf.returnFromDevice();
+        }
+    }
+
+    @Override
+    public Status recv(Buffer buf, int source, int tag) {
+        checkRecvArgs(buf, source, tag);
+        buf.lendToDevice();
+        try {
+            MpiBufferState state = MpiBufferState.of(buf);
+            if (device.hasPendingReceives()) { // wait by polling, see MpiDevice
+                state.request.startRecv(this, source, tag);
+                return state.request.iwait();
+            }
+            ByteBuffer view = prepareHead(buf, state);
+            mpi.Status st = channel.recv(view, capacityForMpi(buf), MPI.BYTE, mpiSource(source), mpiTag(tag));
+            int srcWorld = st.getSource();
+            int msgTag = st.getTag();
+            int bodyTag = headArrived(buf);
+            if (bodyTag >= 0) {
+                device.bulk().recv(state.view(buf.segment()), wireLengthOfAnnounced(buf), MPI.BYTE, srcWorld, bodyTag);
+            }
+            buf.completeReceive(sourceId(srcWorld), msgTag);
+            return buf.status();
+        } catch (MPIException e) {
+            throw failed("receive from " + (source == ANY_SOURCE ? "any source" : source), e);
+        } finally {
+            buf.returnFromDevice();
+        }
+    }
+
+    @Override
+    public Request isend(Buffer buf, int dest, int tag) {
+        checkSendArgs(buf, dest, tag);
+        buf.lendToDevice();
+        MpiRequest req = MpiBufferState.of(buf).request;
+        try {
+            req.startSend(this, dest, tag);
+        } catch (RuntimeException | Error e) {
+            buf.returnFromDevice();
+            throw e;
+        }
+        return req;
+    }
+
+    @Override
+    public Request irecv(Buffer buf, int source, int tag) {
+        checkRecvArgs(buf, source, tag);
+        buf.lendToDevice();
+        MpiRequest req = MpiBufferState.of(buf).request;
+        try {
+            req.startRecv(this, source, tag);
+        } catch (RuntimeException | Error e) {
+            buf.returnFromDevice();
+            throw e;
+        }
+        return req;
+    }
+
+    // ------------------------------------------------------------------ protocol pieces shared with MpiRequest
+
+    int mpiSource(int source) {
+        return source == ANY_SOURCE ? MPI.ANY_SOURCE : worldRanks[source];
+    }
+
+    static int mpiTag(int tag) {
+        return tag == ANY_TAG ? MPI.ANY_TAG : tag;
+    }
+
+    static int wireLength(Buffer buf) {
+        long len = buf.length();
+        if (len > Integer.MAX_VALUE) {
+            throw new DeviceException("message of " + len + " bytes is larger than the mpi backend's limit of "
+                    + Integer.MAX_VALUE + " bytes");
+        }
+        return (int) len;
+    }
+
+    /** Replaces the magic number by this communicator's check while the message is on the wire. */
+    void stamp(MemorySegment seg) {
+        if (check != 0) seg.set(INT, 0, Buffer.MAGIC ^ check);
+    }
+
+    void unstamp(MemorySegment seg) {
+        if (check != 0) seg.set(INT, 0, Buffer.MAGIC);
+    }
+
+    ByteBuffer announce(MpiBufferState state, int len, int bodyTag) {
+        MemorySegment a = state.announceSegment();
+        a.set(INT, 0, Buffer.MAGIC ^ check);
+        a.set(INT, 4, ANNOUNCEMENT);
+        a.set(LONG, 8, len);
+        a.set(INT, 16, bodyTag);
+        a.set(INT, 20, 0);
+        return state.announce();
+    }
+
+    /** Grows a receive buffer to at least {@link #INLINE_MAX} and returns the view to receive the head into. */
+    static ByteBuffer prepareHead(Buffer buf, MpiBufferState state) {
+        buf.prepareReceive(Math.max(INLINE_MAX, Math.min(buf.capacity(), Integer.MAX_VALUE)));
+        return state.view(buf.segment());
+    }
+
+    static int capacityForMpi(Buffer buf) {
+        return (int) Math.min(buf.capacity(), Integer.MAX_VALUE);
+    }
+
+    /**
+     * Checks the head just received into {@code buf}: restores the magic number of an inline message and returns
+     * {@code -1}, or for an announcement grows the buffer to the announced length and returns the body tag.
+     *
+     * @throws DeviceException if the message belongs to another communicator sharing this channel
+     */
+    int headArrived(Buffer buf) {
+        MemorySegment seg = buf.segment();
+        int word = seg.get(INT, 0);
+        if (word != (Buffer.MAGIC ^ check)) {
+            throw new DeviceException("mpi backend: a message of another communicator (check " + Integer.toHexString(word
+                    ^ Buffer.MAGIC) + ") arrived on MPI channel " + device.channelIndex(channel) + " of " + this
+                    + " (check " + Integer.toHexString(check) + "): two communicators in use share a channel; run with more "
+                    + "channels (-Dhpjava.mpi.channels=N, now " + device.channels() + ")");
+        }
+        if (seg.get(INT, 4) == ANNOUNCEMENT) {
+            long len = seg.get(LONG, 8);
+            int bodyTag = seg.get(INT, 16);
+            if (len <= INLINE_MAX || len > Integer.MAX_VALUE) {
+                throw new DeviceException("malformed message: announcement of a body of " + len + " bytes");
+            }
+            buf.prepareReceive(len);
+            buf.segment().set(LONG, 8, len); // remembered for wireLengthOfAnnounced until the body overwrites it
+            return bodyTag;
+        }
+        seg.set(INT, 0, Buffer.MAGIC);
+        return -1;
+    }
+
+    static int wireLengthOfAnnounced(Buffer buf) {
+        return (int) buf.segment().get(LONG, 8);
+    }
+
+    int sourceId(int srcWorld) {
+        int s = srcWorld >= 0 && srcWorld < idOfWorldRank.length ? idOfWorldRank[srcWorld] : -1;
+        if (s < 0) {
+            throw new DeviceException("mpi backend: " + this + " received a message from world rank " + srcWorld
+                    + ", which is not a member");
+        }
+        return s;
+    }
+
+    DeviceException failed(String what, MPIException e) {
+        return new DeviceException("mpi backend: " + what + " on " + this + " failed: " + e.getMessage(), e);
+    }
+
+    // ------------------------------------------------------------------ sub-communicators and collectives
+
+    @Override
+    public Comm create(int[] ids) {
+        if (ids == null || ids.length == 0) throw new IllegalArgumentException("create: the id list is empty");
+        int[] members = new int[ids.length];
+        boolean[] seen = new boolean[size()];
+        boolean self = false;
+        for (int k = 0; k < ids.length; k++) {
+            int i = ids[k];
+            if (i < 0 || i >= size()) {
+                throw new IllegalArgumentException("create: id " + i + " is not a rank of this communicator (size " + size() + ")");
+            }
+            if (seen[i]) throw new IllegalArgumentException("create: id " + i + " is listed twice");
+            seen[i] = true;
+            self |= i == id;
+            members[k] = worldRanks[i];
+        }
+        if (!self) throw new IllegalArgumentException("create: the id list does not contain the calling rank (id " + id + ")");
+        int n = creations.computeIfAbsent(new IdList(ids.clone()), k -> new AtomicInteger()).getAndIncrement();
+        long h = mix(context + 0x9E3779B97F4A7C15L);
+        for (int i : ids) h = mix(h ^ i);
+        h = mix(h ^ ((long) n << 32 | ids.length));
+        if (h == WORLD_CONTEXT) h = 1;
+        return new MpiComm(device, h, members);
+    }
+
+    @Override
+    public Optional<NativeCollectives> collectives() {
+        MpiCollectives c = collectives;
+        if (c == null) {
+            synchronized (this) {
+                c = collectives;
+                if (c == null) collectives = c = new MpiCollectives(this);
+            }
+        }
+        return Optional.of(c);
+    }
+
+    /** SplitMix64's finaliser: a bijective mix of 64 bits. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private record IdList(int[] ids) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IdList other && Arrays.equals(ids, other.ids);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(ids);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.spi.ProgramRunner;
+import hpjava.mpjdev.spi.RankPrefixedOutput;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The main class of every rank process of an mpi job (started by mpirun, see {@link MpiLaunchCommand}):
+ * {@code MpiRankMain NP PREFIX(0|1) PROGRAM_CLASS_PATH MainClass args...}.
+ *
+ * <p>Initialises MPI, runs the program through {@link ProgramRunner#runProcessRank}, then finalises MPI. Failure: an
+ * exception escaping the program's main (or any thread of the rank) is reported as {@code mpjdev: rank R failed: ...}
+ * with its stack trace, then the whole job is aborted with {@code MPI_Abort} (status 1), which ends every other rank
+ * at once, wherever it is blocked.
+ */
+public final class MpiRankMain {
+    private static final String NO_CLASS_PATH = "-";
+
+    private MpiRankMain() {}
+
+    public static void main(String[] args) {
+        if (args.length < 4) {
+            System.err.println("usage: MpiRankMain NP PREFIX(0|1) PROGRAM_CLASS_PATH MainClass [args...] (started by the mpi backend's launcher)");
+            System.exit(2);
+        }
+        int np = Integer.parseInt(args[0]);
+        boolean prefix = args[1].equals("1");
+        LaunchSpec spec = new LaunchSpec(np, args[3], Arrays.asList(args).subList(4, args.length), decodeClassPath(args[2]),
+                prefix, false, Map.of());
+        MpiDevice device;
+        try {
+            device = MpiDevice.start();
+        } catch (RuntimeException e) {
+            System.err.println("mpjdev: the mpi backend cannot start: " + e.getMessage());
+            System.exit(3);
+            return;
+        }
+        int rank = device.worldRank();
+        if (device.worldSize() != np) {
+            System.err.println("mpjdev: rank " + rank + ": mpirun started " + device.worldSize() + " ranks, but " + np
+                    + " were asked for (check the extra mpirun arguments)");
+            MpiDevice.abortJob(1);
+        }
+        Thread.setDefaultUncaughtExceptionHandler((thread, t) -> {
+            ProgramRunner.reportFailure(rank, t, System.err);
+            MpiDevice.abortJob(1);
+        });
+        RankPrefixedOutput prefixedOut = null, prefixedErr = null;
+        if (prefix) {
+            prefixedOut = new RankPrefixedOutput(System.out, np);
+            prefixedErr = new RankPrefixedOutput(System.err, np);
+            System.setOut(new PrintStream(prefixedOut, true));
+            System.setErr(new PrintStream(prefixedErr, true));
+        }
+        int status = ProgramRunner.runProcessRank(device.world(), spec);
+        if (prefix) {
+            prefixedOut.finish();
+            prefixedErr.finish();
+        }
+        System.out.flush();
+        System.err.flush();
+        if (status != 0) {
+            MpiDevice.abortJob(status);
+        }
+        MpiDevice.finish();
+        System.exit(0);
+    }
+
+    static String encodeClassPath(List<Path> cp) {
+        if (cp.isEmpty()) return NO_CLASS_PATH;
+        List<String> parts = new ArrayList<>();
+        for (Path p : cp) parts.add(p.toAbsolutePath().toString());
+        return String.join(File.pathSeparator, parts);
+    }
+
+    static List<Path> decodeClassPath(String s) {
+        if (s.equals(NO_CLASS_PATH)) return List.of();
+        List<Path> cp = new ArrayList<>();
+        for (String p : s.split(File.pathSeparator)) if (!p.isEmpty()) cp.add(Path.of(p));
+        return cp;
+    }
+}

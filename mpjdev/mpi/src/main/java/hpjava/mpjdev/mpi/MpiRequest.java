@@ -1,0 +1,248 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.DeviceException;
+import hpjava.mpjdev.Request;
+import hpjava.mpjdev.Status;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.ReentrantLock;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * A non-blocking send or receive of the mpi backend, carried by MPI requests. There is one per {@link Buffer}
+ * (kept in its {@link MpiBufferState}) and it is reused by each operation on that buffer, so starting and completing
+ * operations allocates nothing here (the binding allocates its {@code mpi.Request}).
+ *
+ * <p>States: a send has a head request (the inline message or the announcement) and, for a large message, a body
+ * request. A receive has a head request; when the head turns out to be an announcement, the body receive is posted
+ * (by whichever thread observes it, see {@link MpiDevice#progressPending()}) and the request completes with the body.
+ * Waiting polls (test, progress on other posted receives, back off), never blocks inside MPI, so a rank always
+ * posts the bodies its peers are waiting to send.
+ *
+ * <p>Thread-safety: state changes happen under {@link #lock}; one thread waits for a request at a time (mpjdev
+ * contract), others only try the lock to make progress.
+ */
+final class MpiRequest extends Request {
+    private final Buffer buf;
+    private final MpiBufferState state;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private MpiComm comm;
+    private boolean receive;
+    private int peer;        // send: destination id; receive: requested source id or ANY_SOURCE
+    private int tag;         // send: tag; receive: requested tag or ANY_TAG
+    private mpi.Request head;
+    private mpi.Request body;
+    private boolean registered;
+    private int srcWorld;    // receive: world rank of the sender, once the head has arrived
+    private int msgTag;      // receive: tag of the message, once the head has arrived
+    private volatile boolean done;
+    private RuntimeException error;
+
+    MpiRequest(Buffer buf, MpiBufferState state) {
+        this.buf = buf;
+        this.state = state;
+    }
+
+    void startSend(MpiComm c, int dest, int t) {
+        lock.lock();
+        try {
+            reset(c, false, dest, t);
+            MemorySegment seg = buf.segment();
+            int len = MpiComm.wireLength(buf);
+            int destWorld = c.worldRank(dest);
+            try {
+                if (len <= MpiComm.INLINE_MAX) {
+                    c.stamp(seg);
+                    head = c.channel.iSend(state.view(seg), len, MPI.BYTE, destWorld, t);
+                } else {
+                    int bodyTag = c.device.nextBodyTag(destWorld);
+                    head = c.channel.iSend(c.announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, t);
+                    body = c.device.bulk().iSend(state.view(seg), len, MPI.BYTE, destWorld, bodyTag);
+                }
+            } catch (MPIException e) {
+                c.unstamp(seg);
+                throw c.failed("isend to " + dest, e);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void startRecv(MpiComm c, int source, int t) {
+        lock.lock();
+        try {
+            reset(c, true, source, t);
+            try {
+                head = c.channel.iRecv(MpiComm.prepareHead(buf, state), MpiComm.capacityForMpi(buf), MPI.BYTE,
+                        c.mpiSource(source), MpiComm.mpiTag(t));
+            } catch (MPIException e) {
+                throw c.failed("irecv from " + describePeer(), e);
+            }
+            c.device.addPending(this);
+            registered = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void reset(MpiComm c, boolean isReceive, int p, int t) {
+        comm = c;
+        receive = isReceive;
+        peer = p;
+        tag = t;
+        head = null;
+        body = null;
+        error = null;
+        done = false;
+    }
+
+    @Override
+    public Status iwait() {
+        for (int round = 0; !poll(); round++) {
+            comm.device.progressPending();
+            MpiDevice.backOff(round);
+        }
+        return result();
+    }
+
+    @Override
+    public Status itest() {
+        if (!poll()) {
+            comm.device.progressPending();
+            if (!poll()) return null;
+        }
+        return result();
+    }
+
+    @Override
+    public boolean isDone() {
+        try {
+            return poll();
+        } catch (RuntimeException e) {
+            return true; // iwait/itest throw it
+        }
+    }
+
+    @Override
+    protected Status waitAny(Request[] requests) {
+        MpiDevice device = comm.device;
+        for (int round = 0; ; round++) {
+            for (int i = 0; i < requests.length; i++) {
+                Request r = requests[i];
+                if (r != null && r.isDone()) return withIndex(r.itest(), i);
+            }
+            device.progressPending();
+            MpiDevice.backOff(round);
+        }
+    }
+
+    private Status result() {
+        if (error != null) throw error;
+        return buf.status();
+    }
+
+    /** Moves the operation on without blocking; true once it has completed (or failed). */
+    private boolean poll() {
+        if (done) return true;
+        lock.lock();
+        try {
+            if (!done) {
+                try {
+                    if (receive ? pollReceive() : pollSend()) finish(null);
+                } catch (MPIException e) {
+                    finish(comm.failed((receive ? "irecv from " : "isend to ") + describePeer(), e));
+                } catch (DeviceException e) {
+                    finish(e);
+                }
+            }
+            return done;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Called by {@link MpiDevice#progressPending()}: if no other thread holds this request, looks at its head. */
+    void tryProgressHead() {
+        if (!lock.tryLock()) return;
+        try {
+            if (!done && receive && head != null) {
+                try {
+                    pollHead();
+                } catch (MPIException e) {
+                    finish(comm.failed("irecv from " + describePeer(), e));
+                } catch (DeviceException e) {
+                    finish(e);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean pollSend() throws MPIException {
+        if (head != null) {
+            if (!head.test()) return false;
+            head = null;
+        }
+        if (body != null) {
+            if (!body.test()) return false;
+            body = null;
+        }
+        buf.completeSend(comm.id(), tag);
+        return true;
+    }
+
+    private boolean pollReceive() throws MPIException {
+        if (head != null && !pollHead()) return false;
+        if (body != null) {
+            if (!body.test()) return false;
+            body = null;
+        }
+        buf.completeReceive(comm.sourceId(srcWorld), msgTag);
+        return true;
+    }
+
+    /** Tests the head receive; once it has arrived, posts the body receive if it was an announcement. */
+    private boolean pollHead() throws MPIException {
+        if (peer == Comm.ANY_SOURCE || tag == Comm.ANY_TAG) {
+            mpi.Status st = head.testStatus();
+            if (st == null) return false;
+            srcWorld = st.getSource();
+            msgTag = st.getTag();
+        } else {
+            if (!head.test()) return false;
+            srcWorld = comm.worldRank(peer);
+            msgTag = tag;
+        }
+        head = null;
+        unregister();
+        int bodyTag = comm.headArrived(buf);
+        if (bodyTag >= 0) {
+            body = comm.device.bulk().iRecv(state.view(buf.segment()), MpiComm.wireLengthOfAnnounced(buf), MPI.BYTE,
+                    srcWorld, bodyTag);
+        }
+        return true;
+    }
+
+    private void unregister() {
+        if (registered) {
+            registered = false;
+            comm.device.removePending(this);
+        }
+    }
+
+    private void finish(RuntimeException e) {
+        unregister();
+        if (!receive) comm.unstamp(buf.segment());
+        error = e;
+        done = true;
+        buf.returnFromDevice();
+    }
+
+    private String describePeer() {
+        return peer == Comm.ANY_SOURCE ? "any source" : Integer.toString(peer);
+    }
+}

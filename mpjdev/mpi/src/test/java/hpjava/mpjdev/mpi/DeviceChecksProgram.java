@@ -1,0 +1,282 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.BufferPool;
+import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.NativeCollectives;
+import hpjava.mpjdev.ReduceOp;
+import hpjava.mpjdev.Request;
+import hpjava.mpjdev.Status;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+
+/**
+ * A program run under mpirun by {@link MpiBackendTest}, at any number of ranks: exercises the mpi backend through the
+ * mpjdev API and throws {@link AssertionError} (so the job fails) on any wrong result. Each check prints one line
+ * from rank 0.
+ */
+public final class DeviceChecksProgram {
+    private DeviceChecksProgram() {}
+
+    public static void main(String[] args) {
+        Comm world = Comm.world();
+        check(world.backendName().equals("mpi"), "backend is " + world.backendName());
+        // A barrier after each phase: wildcard receives of one phase must not meet the next phase's messages.
+        Runnable barrier = () -> world.collectives().orElseThrow().barrier();
+        ring(world, 16, 7);                       // inline messages
+        ring(world, 300_000, 8);                  // large: announcement + body
+        barrier.run();
+        wildcards(world);
+        barrier.run();
+        nonOvertaking(world);
+        barrier.run();
+        nonBlocking(world);
+        barrier.run();
+        subCommunicators(world);
+        barrier.run();
+        collectives(world);
+        barrier.run();
+        if (world.size() >= 2) allocation(world);
+        if (world.id() == 0) System.out.println("DeviceChecksProgram: all checks passed on " + world.size() + " ranks");
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) throw new AssertionError("rank " + Comm.world().id() + ": " + what);
+    }
+
+    static void say(Comm c, String what) {
+        if (c.id() == 0) System.out.println("check passed: " + what);
+    }
+
+    /** Each rank sends doubles to its right neighbour and checks what arrives from its left one. */
+    static void ring(Comm c, int n, int tag) {
+        int p = c.size(), me = c.id();
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) out[i] = me * 1e6 + i;
+        try (Buffer s = BufferPool.shared().acquire(16); Buffer r = BufferPool.shared().acquire(16)) {
+            s.clear().write(out).write(new int[] {me, n});
+            Request rr = c.irecv(r, (me - 1 + p) % p, tag);
+            c.send(s, (me + 1) % p, tag);
+            Status st = rr.iwait();
+            int left = (me - 1 + p) % p;
+            check(st.source() == left && st.tag() == tag, "ring status " + st);
+            double[] in = new double[n];
+            int[] hdr = new int[2];
+            r.read(in, 0);
+            r.read(hdr, 0);
+            check(hdr[0] == left && hdr[1] == n, "ring trailer " + Arrays.toString(hdr));
+            for (int i = 0; i < n; i++) check(in[i] == left * 1e6 + i, "ring element " + i + " = " + in[i]);
+        }
+        say(c, "ring of " + n + " doubles");
+    }
+
+    /** Every rank sends its id with tag 100+id to rank 0, which receives with ANY_SOURCE / ANY_TAG. */
+    static void wildcards(Comm c) {
+        try (Buffer b = BufferPool.shared().acquire(64)) {
+            if (c.id() != 0) {
+                b.clear().write(new int[] {c.id()});
+                c.send(b, 0, 100 + c.id());
+            } else {
+                boolean[] seen = new boolean[c.size()];
+                for (int k = 1; k < c.size(); k++) {
+                    Status st = c.recv(b, Comm.ANY_SOURCE, Comm.ANY_TAG);
+                    int[] v = new int[1];
+                    b.read(v, 0);
+                    check(v[0] == st.source() && st.tag() == 100 + st.source() && !seen[st.source()], "wildcard " + st);
+                    seen[st.source()] = true;
+                }
+            }
+        }
+        say(c, "ANY_SOURCE / ANY_TAG");
+    }
+
+    /** Rank 1 sends 200 numbered messages (small and large mixed) to rank 0 with one tag; they arrive in order. */
+    static void nonOvertaking(Comm c) {
+        if (c.size() < 2 || c.id() > 1) return;
+        try (Buffer b = BufferPool.shared().acquire(64)) {
+            for (int i = 0; i < 200; i++) {
+                int len = i % 10 == 0 ? 20_000 : 1; // ints: 80 KB messages go as announcement + body
+                if (c.id() == 1) {
+                    int[] v = new int[len];
+                    v[0] = i;
+                    b.clear().write(v);
+                    c.send(b, 0, 5);
+                } else {
+                    c.recv(b, i % 2 == 0 ? 1 : Comm.ANY_SOURCE, i % 3 == 0 ? 5 : Comm.ANY_TAG);
+                    check(b.nextCount() == len, "message " + i + " has " + b.nextCount() + " ints");
+                    int[] v = new int[len];
+                    b.read(v, 0);
+                    check(v[0] == i, "message " + i + " arrived as " + v[0]);
+                }
+            }
+        }
+        say(c, "non-overtaking over 200 messages");
+    }
+
+    /** All-to-all with isend/irecv, completed with iwaitany. */
+    static void nonBlocking(Comm c) {
+        int p = c.size(), me = c.id();
+        Buffer[] in = new Buffer[p], out = new Buffer[p];
+        Request[] reqs = new Request[2 * p];
+        for (int k = 0; k < p; k++) {
+            in[k] = BufferPool.shared().acquire(64);
+            out[k] = BufferPool.shared().acquire(64);
+            reqs[k] = c.irecv(in[k], k, 9);
+        }
+        for (int k = 0; k < p; k++) {
+            long[] v = new long[k % 2 == 0 ? 3 : 12_000];
+            Arrays.fill(v, me * 1000L + k);
+            out[k].clear().write(v);
+            reqs[p + k] = c.isend(out[k], k, 9);
+        }
+        for (int done = 0; done < 2 * p; done++) {
+            Status st = Request.iwaitany(reqs);
+            int i = st.index();
+            check(i >= 0 && reqs[i] != null, "iwaitany index " + i);
+            if (i < p) {
+                check(st.source() == i, "irecv " + i + " from " + st.source());
+                long[] v = new long[in[i].nextCount()];
+                in[i].read(v, 0);
+                check(v.length == (me % 2 == 0 ? 3 : 12_000) && v[v.length - 1] == i * 1000L + me, "irecv " + i + " content");
+            }
+            reqs[i] = null;
+        }
+        for (int k = 0; k < p; k++) {
+            in[k].release();
+            out[k].release();
+        }
+        say(c, "isend / irecv / iwaitany all-to-all");
+    }
+
+    /** Two sub-communicators used at once with the same tags never see each other's messages. */
+    static void subCommunicators(Comm world) {
+        int p = world.size();
+        int[] even = java.util.stream.IntStream.range(0, p).filter(i -> i % 2 == 0).toArray();
+        int[] odd = java.util.stream.IntStream.range(0, p).filter(i -> i % 2 == 1).toArray();
+        int[] all = java.util.stream.IntStream.range(0, p).map(i -> p - 1 - i).toArray(); // reversed order
+        Comm mine = world.create(world.id() % 2 == 0 ? even : odd);
+        Comm reversed = world.create(all);
+        check(reversed.id() == p - 1 - world.id(), "reversed id " + reversed.id());
+        ring(mine, 5, 3);
+        ring(reversed, 5, 3);
+        // The same tag on world and on the reversed communicator, interleaved.
+        try (Buffer a = BufferPool.shared().acquire(64); Buffer b = BufferPool.shared().acquire(64)) {
+            int right = (reversed.id() + 1) % p, left = (reversed.id() - 1 + p) % p;
+            Request ra = reversed.irecv(a, left, 1);
+            Request rb = world.irecv(b, (world.id() - 1 + p) % p, 1);
+            Buffer s = BufferPool.shared().acquire(64);
+            s.clear().write(new int[] {-1});
+            world.send(s, (world.id() + 1) % p, 1);
+            s.clear().write(new int[] {+1});
+            reversed.send(s, right, 1);
+            s.release();
+            int[] v = new int[1];
+            ra.iwait();
+            a.read(v, 0);
+            check(v[0] == 1, "reversed communicator got " + v[0]);
+            rb.iwait();
+            b.read(v, 0);
+            check(v[0] == -1, "world got " + v[0]);
+        }
+        say(world, "sub-communicators keep their messages apart");
+    }
+
+    static void collectives(Comm world) {
+        for (Comm c : new Comm[] {world, world.create(reverse(world.size()))}) {
+            NativeCollectives nc = c.collectives().orElseThrow();
+            nc.barrier();
+            int root = c.size() - 1;
+            int[] b = new int[5];
+            if (c.id() == root) b = new int[] {0, 7, 8, 9, 0};
+            nc.broadcast(b, 1, 3, root);
+            check(Arrays.equals(b, new int[] {0, 7, 8, 9, 0}), "broadcast " + Arrays.toString(b));
+            // Floating-point sum: bitwise equal to the left fold in rank order.
+            double[] d = {0.1 * (c.id() + 1), 1e16 / (c.id() + 1), -0.0};
+            nc.allreduce(d, 0, 3, ReduceOp.SUM);
+            double[] expect = new double[3];
+            for (int r = 0; r < c.size(); r++) {
+                double[] v = {0.1 * (r + 1), 1e16 / (r + 1), -0.0};
+                for (int i = 0; i < 3; i++) expect[i] = r == 0 ? v[i] : expect[i] + v[i];
+            }
+            check(Arrays.equals(d, expect), "allreduce SUM " + Arrays.toString(d) + " != " + Arrays.toString(expect));
+            float[] f = {c.id() == 0 ? Float.NaN : c.id(), -c.id()};
+            nc.allreduce(f, 0, 2, ReduceOp.MAX);
+            check(Float.isNaN(f[0]) && Float.floatToRawIntBits(f[1]) == Float.floatToRawIntBits(0f), "allreduce MAX float " + Arrays.toString(f));
+            byte[] by = {(byte) (100 + c.id())};
+            nc.allreduce(by, 0, 1, ReduceOp.SUM);
+            int s = 0;
+            for (int r = 0; r < c.size(); r++) s += 100 + r;
+            check(by[0] == (byte) s, "allreduce SUM byte wraps: " + by[0]);
+            boolean[] bo = {c.id() % 2 == 0, true};
+            nc.allreduce(bo, 0, 2, ReduceOp.BXOR);
+            check(bo[0] == (((c.size() + 1) / 2) % 2 == 1) && bo[1] == (c.size() % 2 == 1), "allreduce BXOR " + Arrays.toString(bo));
+            long[] l = {c.id(), -c.id()};
+            nc.allreduce(l, 0, 2, ReduceOp.MIN);
+            check(l[0] == 0 && l[1] == -(c.size() - 1), "allreduce MIN long " + Arrays.toString(l));
+            try {
+                nc.allreduce(new double[1], 0, 1, ReduceOp.BAND);
+                check(false, "BAND on double accepted");
+            } catch (IllegalArgumentException expected) {
+                // the contract's error
+            }
+        }
+        say(world, "native barrier, broadcast, allreduce (world and sub-communicator)");
+    }
+
+    static int[] reverse(int p) {
+        return java.util.stream.IntStream.range(0, p).map(i -> p - 1 - i).toArray();
+    }
+
+    /**
+     * Ranks 0 and 1 ping-pong pooled buffers; the bytes this thread allocates per round trip, beyond what the
+     * binding itself allocates for the same calls (measured alongside with raw binding calls), must be zero.
+     */
+    static void allocation(Comm c) {
+        if (c.id() > 1) return;
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().threadId();
+        int peer = 1 - c.id();
+        int n = 20_000;
+        double[] payload = new double[1];
+        try (Buffer b = BufferPool.shared().acquire(64)) {
+            for (int round = 0; round < 3; round++) { // the last round counts (warm-up before)
+                long a0 = mx.getThreadAllocatedBytes(self);
+                for (int i = 0; i < n; i++) {
+                    if (c.id() == 0) {
+                        b.clear().write(payload, 0, 1);
+                        c.send(b, peer, 2);
+                        c.recv(b, peer, 2);
+                        b.read(payload, 0);
+                    } else {
+                        c.recv(b, peer, 2);
+                        b.read(payload, 0);
+                        b.clear().write(payload, 0, 1);
+                        c.send(b, peer, 2);
+                    }
+                }
+                long a1 = mx.getThreadAllocatedBytes(self);
+                java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocateDirect(64);
+                try {
+                    for (int i = 0; i < n; i++) {
+                        if (c.id() == 0) {
+                            mpi.MPI.COMM_WORLD.send(raw, 24, mpi.MPI.BYTE, peer, 3);
+                            mpi.MPI.COMM_WORLD.recv(raw, 24, mpi.MPI.BYTE, peer, 3);
+                        } else {
+                            mpi.MPI.COMM_WORLD.recv(raw, 24, mpi.MPI.BYTE, peer, 3);
+                            mpi.MPI.COMM_WORLD.send(raw, 24, mpi.MPI.BYTE, peer, 3);
+                        }
+                    }
+                } catch (mpi.MPIException e) {
+                    throw new AssertionError(e);
+                }
+                long a2 = mx.getThreadAllocatedBytes(self);
+                double ours = (double) (a1 - a0) / n, binding = (double) (a2 - a1) / n - 0.0;
+                if (round == 2) {
+                    if (c.id() == 0) System.out.printf("allocation per round trip: mpjdev %.1f bytes, raw binding %.1f bytes%n", ours, binding);
+                    check(ours <= binding + 8, "mpjdev allocates " + ours + " bytes per round trip, the binding alone " + binding);
+                }
+            }
+        }
+        say(c, "no allocation per message beyond the binding's own");
+    }
+}
