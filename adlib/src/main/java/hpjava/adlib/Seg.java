@@ -78,7 +78,7 @@ record Seg(int count, int aSub, int aStep, int bSub, int bStep, int glb, int glb
         long m = db / g;
         long t = m == 1 ? 0 : Math.floorMod(Math.floorMod(diff / g, m) * inverse(Math.floorMod(da / g, m), m), m);
         long x = a0 + da * t;                       // a common term (maybe below lo)
-        long first = x + Math.floorMod(lo - x, l) ; // the smallest common term >= lo
+        long first = lo + Math.floorMod(x - lo, l);   // the smallest common term >= lo
         if (first > hi) return null;
         long last = first + (hi - first) / l * l;
         return new long[] {first, l, last};
