@@ -1,0 +1,66 @@
+package hpjava.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Translates, compiles and runs small programs that check their own answers, at np = 1, 2, 4 on mt. */
+class ProgramsTest {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void compileAll() throws Exception {
+        HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
+                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj");
+        assertTrue(r.success(), r.formatted());
+        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws"), r.mainClasses());
+    }
+
+    @ParameterizedTest(name = "{0} at np = {1}")
+    @CsvSource({"MatrixAdd, 1", "MatrixAdd, 2", "MatrixAdd, 4",
+                "LaplaceShape, 1", "LaplaceShape, 2", "LaplaceShape, 4",
+                "Constructs, 1", "Constructs, 2", "Constructs, 4"})
+    void runsAndChecksItsAnswer(String main, int np) {
+        Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
+        assertEquals(0, r.status(), r.err());
+    }
+
+    @Test
+    void misalignedIndexFailsAtRunTimeWithTheSourcePosition() {
+        Harness.Run r = Harness.run(dir.resolve("classes"), "Misaligned", 2);
+        assertNotEquals(0, r.status());
+        assertTrue(r.err().contains("Misaligned.hpj:7:27: index 'i' ranges over"), r.err());
+    }
+
+    @Test
+    void stackTracesNameTheHpjFileAndLine() throws Exception {
+        try (URLClassLoader l = new URLClassLoader(new URL[] {dir.resolve("classes").toUri().toURL()},
+                getClass().getClassLoader())) {
+            Class<?> c = l.loadClass("Throws");
+            Throwable t = null;
+            try {
+                c.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                t = e.getCause();
+            }
+            assertTrue(t instanceof ArrayIndexOutOfBoundsException, String.valueOf(t));
+            StackTraceElement top = t.getStackTrace()[0];
+            assertEquals("Throws.hpj", top.getFileName());
+            assertEquals(5, top.getLineNumber());
+        } finally {
+            hpjava.lang.ProcessContext.unbind();
+        }
+    }
+}
