@@ -14,6 +14,25 @@ import java.io.PrintStream;
  * {@link LaunchSpec#virtualThreads()}), each running the main class loaded by its own {@link ProgramClassLoader}.
  * Runs in-process and returns when every rank has ended (or, after a failure or deadlock, when the others have been
  * released; ranks that never return to the device are abandoned after 3 s).
+ *
+ * <h2>How it works</h2>
+ * Each rank and communicator context has a mailbox (posted receives, unexpected messages) guarded by its monitor.
+ * A send that finds a posted receive copies straight into the receiver's buffer; else messages up to the eager limit
+ * (option {@code eager}, 64 KiB) are staged in a pooled buffer and the send completes, and larger ones wait for the
+ * receiver to copy from the sender's buffer (so a blocking send of a large message blocks until received). A waiter
+ * spins with {@link Thread#onSpinWait()} for an adaptive window (option {@code spin}) and then parks; the completing
+ * thread unparks it only if it parked.
+ *
+ * <h2>Failure and deadlock</h2>
+ * An uncaught exception in a rank's main thread is printed ({@code mpjdev: rank R failed: ...} and the stack trace),
+ * the job is aborted (every blocked device call throws {@link hpjava.mpjdev.JobAbortedException}), and the exit
+ * status is 1. A call that waits for a rank that has ended throws {@link hpjava.mpjdev.PeerFailedException}. A
+ * watchdog reports a deadlock when every live rank's <em>main thread</em> has been blocked in the device, on
+ * operations that cannot complete, for three consecutive 200 ms polls: it prints each rank's pending operation
+ * (kind, peer, tag, communicator) and the first stack frame outside {@code hpjava.mpjdev}, then aborts the job with
+ * {@link hpjava.mpjdev.DeadlockException}. Limitation: only ranks' main threads are watched; a rank whose main thread
+ * waits outside the device (e.g. in {@code Thread.join}) for its own threads that are blocked in the device is not
+ * diagnosed.
  */
 public final class MtBackend implements Backend {
 
