@@ -90,6 +90,7 @@ final class MtCollectives implements NativeCollectives {
         MtContext ctx = comm.context;
         MtJob job = comm.job;
         job.checkNotAborted();
+        comm.me.countOperation();
         long gen = ctx.generation;
         if (ctx.arrived.incrementAndGet() == ctx.size) {
             ctx.arrived.set(0);

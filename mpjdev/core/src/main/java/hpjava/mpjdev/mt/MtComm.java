@@ -74,6 +74,7 @@ final class MtComm extends Comm {
         buf.lendToDevice();
         MtRequest r = MtRequest.forBuffer(buf);
         r.start(this, true, dest, tag);
+        me.countOperation();
         buf.completeSend(id, tag);
         job.deliverOrQueue(r);
         return r;
@@ -85,6 +86,7 @@ final class MtComm extends Comm {
         buf.lendToDevice();
         MtRequest r = MtRequest.forBuffer(buf);
         r.start(this, false, source, tag);
+        me.countOperation();
         job.matchOrPost(r);
         return r;
     }

@@ -385,6 +385,7 @@ final class MtJob {
 
     private void watch() {
         long[] seq = new long[np];
+        long[] act = new long[np];
         int stable = 0;
         try {
             while (!Thread.currentThread().isInterrupted()) {
@@ -401,8 +402,10 @@ final class MtJob {
                         allBlocked = false;
                         break;
                     }
-                    if (seq[r] != q) same = false;
+                    long a = s.activity();
+                    if (seq[r] != q || act[r] != a) same = false;
                     seq[r] = q;
+                    act[r] = a;
                 }
                 if (!anyLive || !allBlocked) {
                     stable = 0;

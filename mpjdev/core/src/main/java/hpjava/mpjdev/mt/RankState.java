@@ -13,6 +13,29 @@ final class RankState {
 
     /** What the main thread is blocked on: an MtRequest, a Request[] (iwaitany) or a CollectiveWait; null if running. */
     volatile Object waitingOn;
+    /**
+     * Device operations started by any thread of this rank; written with opaque stores (no fence on the hot path),
+     * read by the deadlock detector, which treats a rank whose count moves as making progress.
+     */
+    long activity;
+    private static final java.lang.invoke.VarHandle ACTIVITY;
+
+    static {
+        try {
+            ACTIVITY = java.lang.invoke.MethodHandles.lookup().findVarHandle(RankState.class, "activity", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    void countOperation() {
+        ACTIVITY.setOpaque(this, (long) ACTIVITY.getOpaque(this) + 1);
+    }
+
+    long activity() {
+        return (long) ACTIVITY.getOpaque(this);
+    }
+
     /** Incremented on every entry into a blocking wait, so the detector can tell a rank that moved on. */
     volatile long blockSeq;
 
