@@ -23,15 +23,17 @@ class ProgramsTest {
     @BeforeAll
     static void compileAll() throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
-                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj");
+                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj");
         assertTrue(r.success(), r.formatted());
-        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws"), r.mainClasses());
+        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace"),
+                r.mainClasses());
     }
 
     @ParameterizedTest(name = "{0} at np = {1}")
     @CsvSource({"MatrixAdd, 1", "MatrixAdd, 2", "MatrixAdd, 4",
                 "LaplaceShape, 1", "LaplaceShape, 2", "LaplaceShape, 4",
-                "Constructs, 1", "Constructs, 2", "Constructs, 4"})
+                "Constructs, 1", "Constructs, 2", "Constructs, 4",
+                "Laplace, 1", "Laplace, 2", "Laplace, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());
