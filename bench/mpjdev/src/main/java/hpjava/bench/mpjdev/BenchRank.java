@@ -97,18 +97,21 @@ public final class BenchRank {
         System.out.flush();
     }
 
-    /** Doubles the iteration count until one timed sample takes the warm-up time; returns the count for a sample. */
+    /**
+     * Warm-up and calibration: doubles the iteration count until the warm-up time has passed, then sizes a sample from
+     * the fastest time per message seen (a hiccup during the warm-up must not shrink every later sample).
+     */
     private int calibrate(int p, Point pt, Kind.Payload pay) {
         int n = 1;
-        double perMessageUs;
+        double bestUs = Double.MAX_VALUE;
         long t0 = System.nanoTime();
         while (true) {
-            perMessageUs = measure(p, pt, pay, n);
+            bestUs = Math.min(bestUs, measure(p, pt, pay, n));
             double elapsedMs = (System.nanoTime() - t0) / 1e6;
             if (elapsedMs >= opt.warmupMillis() || n >= MAX_ITERS) break;
             n = (int) Math.min(MAX_ITERS, (long) n * 2);
         }
-        double iterationUs = Math.max(perMessageUs * unitsPerIteration(pt), 1e-3);
+        double iterationUs = Math.max(bestUs * unitsPerIteration(pt), 1e-3);
         long want = (long) Math.ceil(opt.sampleMillis() * 1000 / iterationUs);
         return (int) Math.max(1, Math.min(MAX_ITERS, want));
     }
