@@ -28,16 +28,19 @@ final class AdlibRank {
 
     /** The cache key of a halo update's widths and modes, in a reused array (no allocation for a given rank). */
     int[] haloKey(int[] wlo, int[] whi, int[] mode) {
-        if (wlo == null || whi == null || mode == null || wlo.length != whi.length || wlo.length != mode.length)
-            throw new AdlibException("writeHalo: wlo, whi and mode must be non-null arrays of the array's rank");
-        int n = wlo.length;
-        if (haloKey.length != 3 * n) haloKey = new int[3 * n];
-        System.arraycopy(wlo, 0, haloKey, 0, n);
-        System.arraycopy(whi, 0, haloKey, n, n);
-        System.arraycopy(mode, 0, haloKey, 2 * n, n);
+        int n = 3 + wlo.length + whi.length + mode.length;
+        if (haloKey.length != n) haloKey = new int[n];
+        haloKey[0] = wlo.length;
+        haloKey[1] = whi.length;
+        haloKey[2] = mode.length;
+        System.arraycopy(wlo, 0, haloKey, 3, wlo.length);
+        System.arraycopy(whi, 0, haloKey, 3 + wlo.length, whi.length);
+        System.arraycopy(mode, 0, haloKey, 3 + wlo.length + whi.length, mode.length);
         return haloKey;
     }
     final int id;
+    /** Tests: plan collectives over point-to-point even when native collectives exist (to compare the two). */
+    boolean pointToPointOnly;
 
     private AdlibRank(RankContext rc) {
         Comm world = rc.world();
@@ -69,7 +72,7 @@ final class AdlibRank {
 
     /** Whether the native collectives can serve group {@code g}: the backend has them and g is the whole job in order. */
     boolean nativeFor(int[] members) {
-        if (nat == null || members.length != comm.size()) return false;
+        if (nat == null || pointToPointOnly || members.length != comm.size()) return false;
         for (int k = 0; k < members.length; k++) if (members[k] != k) return false;
         return true;
     }

@@ -25,6 +25,18 @@ interface Kernel {
     /** Copies {@code in[off ..]} to region {@code r} of {@code dat}, row-major. */
     void scatter(Object in, int off, Object dat, Region r);
 
+    /** A new array of this element type ({@code new T [[ranges]] on g}). */
+    Multiarray create(hpjava.lang.Group g, hpjava.lang.Range[] ranges);
+
+    /** {@code out[i] = dat[offs[from+i]]}, {@code 0 <= i < n}. */
+    void gatherAt(Object dat, int[] offs, int from, int n, Object out);
+
+    /** {@code dat[offs[from+i]] = in[i]}, {@code 0 <= i < n}. */
+    void scatterAt(Object in, Object dat, int[] offs, int from, int n);
+
+    /** {@code dst[doffs[i]] = src[soffs[i]]}, {@code from <= i < from+n}. */
+    void copyAt(Object src, int[] soffs, Object dst, int[] doffs, int from, int n);
+
     /** The element at {@code dat[off]} as text (aprintf). */
     String text(Object dat, int off);
 
