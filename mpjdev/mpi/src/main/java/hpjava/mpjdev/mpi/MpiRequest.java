@@ -139,9 +139,10 @@ final class MpiRequest extends Request {
         }
     }
 
+    /** The status, with index -1 (iwaitany sets its own index on the same object afterwards). */
     private Status result() {
         if (error != null) throw error;
-        return buf.status();
+        return withIndex(buf.status(), -1);
     }
 
     /** Moves the operation on without blocking; true once it has completed (or failed). */
