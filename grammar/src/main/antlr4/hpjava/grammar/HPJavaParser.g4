@@ -237,6 +237,11 @@ type
     : javaType multiarrayShape?
     ;
 
+/** A reference type (JLS 4.3): class or interface type, or array type; the type test of instanceof. */
+referenceType
+    : annotation* (classType dims? | primitiveType dims)
+    ;
+
 /** A Java type (JLS 4): primitive or class/interface type, possibly an array type, with type annotations. */
 javaType
     : annotation* (primitiveType | classType) dims?
@@ -475,7 +480,7 @@ expression
     | expression op=(ADD | SUB) expression                                         #additive
     | expression shiftOperator expression                                          #shift
     | expression op=(LT | GT | LE | GE) expression                                 #relational
-    | expression INSTANCEOF (pattern | variableModifier* type)                     #instanceOf
+    | expression INSTANCEOF (pattern | referenceType)                              #instanceOf
     | expression op=(EQUAL | NOTEQUAL) expression                                  #equality
     | expression BITAND expression                                                 #bitwiseAnd
     | expression CARET expression                                                  #bitwiseXor

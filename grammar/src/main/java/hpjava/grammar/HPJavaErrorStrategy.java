@@ -28,6 +28,18 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
         HPJavaLexer.INTEGER_LITERAL, HPJavaLexer.FLOATING_POINT_LITERAL, HPJavaLexer.CHARACTER_LITERAL,
         HPJavaLexer.STRING_LITERAL, HPJavaLexer.TEXT_BLOCK, HPJavaLexer.BOOLEAN_LITERAL, HPJavaLexer.NULL_LITERAL,
     };
+    /** Tokens that can start an expression (besides identifiers, literals and primitive types). */
+    private static final int[] EXPRESSION_START = {
+        HPJavaLexer.NEW, HPJavaLexer.SUPER, HPJavaLexer.SWITCH, HPJavaLexer.THIS, HPJavaLexer.VOID,
+        HPJavaLexer.LPAREN, HPJavaLexer.ATSIGN, HPJavaLexer.BANG, HPJavaLexer.TILDE, HPJavaLexer.INC,
+        HPJavaLexer.DEC, HPJavaLexer.ADD, HPJavaLexer.SUB,
+    };
+    /** Tokens that can start a statement other than an expression statement. */
+    private static final int[] STATEMENT_START = {
+        HPJavaLexer.ASSERT, HPJavaLexer.BREAK, HPJavaLexer.CONTINUE, HPJavaLexer.DO, HPJavaLexer.FOR,
+        HPJavaLexer.IF, HPJavaLexer.RETURN, HPJavaLexer.SYNCHRONIZED, HPJavaLexer.THROW, HPJavaLexer.TRY,
+        HPJavaLexer.WHILE, HPJavaLexer.LBRACE, HPJavaLexer.SEMI,
+    };
     private static final int[] PRIMITIVE_TYPES = {
         HPJavaLexer.BOOLEAN, HPJavaLexer.CHAR, HPJavaLexer.BYTE, HPJavaLexer.SHORT, HPJavaLexer.INT,
         HPJavaLexer.LONG, HPJavaLexer.FLOAT, HPJavaLexer.DOUBLE,
@@ -41,8 +53,10 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
 
     @Override
     protected void reportInputMismatch(Parser recognizer, InputMismatchException e) {
-        String msg = "mismatched input " + describe(e.getOffendingToken()) + " expecting "
-                + describe(e.getExpectedTokens(), recognizer.getVocabulary());
+        String msg = e.getOffendingToken().getType() == Token.EOF
+                ? "reached end of file while parsing"
+                : "mismatched input " + describe(e.getOffendingToken()) + " expecting "
+                        + describe(e.getExpectedTokens(), recognizer.getVocabulary());
         recognizer.notifyErrorListeners(e.getOffendingToken(), msg, e);
     }
 
@@ -53,8 +67,10 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
-        String msg = "extraneous input " + describe(t) + " expecting "
-                + describe(getExpectedTokens(recognizer), recognizer.getVocabulary());
+        String msg = t.getType() == Token.EOF
+                ? "reached end of file while parsing"
+                : "extraneous input " + describe(t) + " expecting "
+                        + describe(getExpectedTokens(recognizer), recognizer.getVocabulary());
         recognizer.notifyErrorListeners(t, msg, null);
     }
 
@@ -84,6 +100,21 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
     static String describe(IntervalSet expected, Vocabulary vocabulary) {
         IntervalSet rest = new IntervalSet(expected);
         List<String> names = new ArrayList<>();
+        boolean expression = rest.contains(HPJavaLexer.IDENTIFIER) && containsAll(rest, LITERALS)
+                && containsAll(rest, EXPRESSION_START);
+        if (expression && containsAll(rest, STATEMENT_START)) {
+            removeAll(rest, STATEMENT_START);
+            names.add("statement");
+        }
+        if (expression) {
+            removeAll(rest, EXPRESSION_START);
+            removeAll(rest, LITERALS);
+            removeAll(rest, PRIMITIVE_TYPES);
+            removeAll(rest, CONTEXTUAL_KEYWORDS);
+            rest.remove(HPJavaLexer.IDENTIFIER);
+            rest.remove(HPJavaLexer.SWITCH);
+            names.add("expression");
+        }
         if (rest.contains(HPJavaLexer.IDENTIFIER)) {
             rest.remove(HPJavaLexer.IDENTIFIER);
             for (int t : CONTEXTUAL_KEYWORDS) {
@@ -107,6 +138,12 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
             names.add(t == Token.EOF ? "end of file" : vocabulary.getDisplayName(t));
         }
         return names.size() == 1 ? names.get(0) : "one of " + String.join(", ", names);
+    }
+
+    private static void removeAll(IntervalSet set, int[] tokens) {
+        for (int t : tokens) {
+            set.remove(t);
+        }
     }
 
     private static boolean containsAll(IntervalSet set, int[] tokens) {

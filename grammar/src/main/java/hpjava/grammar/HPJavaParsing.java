@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
@@ -12,11 +13,14 @@ import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Lexer;
+import org.antlr.v4.runtime.LexerNoViableAltException;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.Interval;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
@@ -94,12 +98,25 @@ public final class HPJavaParsing {
             parser.setErrorHandler(new HPJavaErrorStrategy());
             tree = startRule.apply(parser);
         }
+        errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));
         return new Parsed<>(tree, List.copyOf(errors), tokens, parser, neededLL);
     }
 
     /** The result of {@link #parseRule}: like {@link ParseResult}, for any start rule. */
     public record Parsed<T extends ParserRuleContext>(T tree, List<SyntaxError> errors, CommonTokenStream tokens,
                                                       HPJavaParser parser, boolean neededLL) {
+    }
+
+    /** What the lexer could not read: an unterminated literal, or a character that starts no token. */
+    private static String lexerMessage(LexerNoViableAltException e) {
+        CharStream in = e.getInputStream();
+        int start = e.getStartIndex();
+        int first = in.getText(Interval.of(start, start)).codePointAt(0);
+        return switch (first) {
+            case '"' -> "unterminated string literal";
+            case '\'' -> "unterminated or malformed character literal";
+            default -> "illegal character '" + Character.toString(first) + "'";
+        };
     }
 
     /** Records every error of the lexer and of the LL stage of the parser. */
@@ -116,7 +133,15 @@ public final class HPJavaParsing {
         public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line,
                                 int charPositionInLine, String msg, RecognitionException e) {
             Token token = offendingSymbol instanceof Token t ? t : null;
-            errors.add(new SyntaxError(sourceName, line, charPositionInLine + 1, msg, token));
+            if (recognizer instanceof Lexer && e instanceof LexerNoViableAltException lexerError) {
+                msg = lexerMessage(lexerError);
+            }
+            SyntaxError error = new SyntaxError(sourceName, line, charPositionInLine + 1, msg, token);
+            SyntaxError previous = errors.isEmpty() ? null : errors.getLast();
+            if (previous != null && previous.line() == error.line() && previous.column() == error.column()) {
+                return; // a consequence of the error already reported here (recovery cascades)
+            }
+            errors.add(error);
         }
     }
 }

@@ -130,6 +130,48 @@ class SyntaxErrorTest {
     }
 
     @Test
+    void flexibleConstructorBodiesAreNewerThanJava21() {
+        SyntaxError e = onlyError("""
+                class A extends B {
+                  A(int x) {
+                    check(x);
+                    super(x);
+                  }
+                }
+                """);
+        assertAt(e, 4, 10, "(");
+    }
+
+    @Test
+    void moduleImportDeclarationsAreNewerThanJava21() {
+        SyntaxError e = onlyError("""
+                import module java.base;
+                class A { }
+                """);
+        assertAt(e, 1, 15, "java");
+    }
+
+    @Test
+    void compactSourceFilesAreNewerThanJava21() {
+        SyntaxError e = onlyError("""
+                void main() {
+                  IO.println("hello");
+                }
+                """);
+        assertAt(e, 1, 1, "void");
+    }
+
+    @Test
+    void instanceofTypeTestNeedsAReferenceType() {
+        SyntaxError e = onlyError("""
+                class A {
+                  boolean f(Object o) { return o instanceof int; }
+                }
+                """);
+        assertAt(e, 2, 48, ";");
+    }
+
+    @Test
     void characterThatStartsNoTokenIsALexerError() {
         SyntaxError e = onlyError("""
                 class A {
@@ -138,6 +180,42 @@ class SyntaxErrorTest {
                 """);
         assertAt(e, 2, 13, null);
         assertTrue(e.message().contains("'#'"), e::message);
+    }
+
+    @Test
+    void unterminatedStringLiteral() {
+        SyntaxError e = onlyError("""
+                class A {
+                  String s = "abc;
+                }
+                """);
+        assertAt(e, 2, 14, null);
+        assertEquals("unterminated string literal", e.message());
+    }
+
+    @Test
+    void errorsAreSortedByPosition() {
+        List<SyntaxError> errors = HPJavaParsing.parse("Bad.hpj", """
+                class A {
+                  void f() { g( ; }
+                  int x = 1 # 2;
+                }
+                """).errors();
+        assertTrue(errors.size() >= 2, errors::toString);
+        for (int i = 1; i < errors.size(); i++) {
+            SyntaxError a = errors.get(i - 1);
+            SyntaxError b = errors.get(i);
+            assertTrue(a.line() < b.line() || a.line() == b.line() && a.column() <= b.column(), errors::toString);
+        }
+        assertEquals(2, errors.get(0).line());
+    }
+
+    @Test
+    void endOfFileInsideABlock() {
+        SyntaxError e = onlyError("class A { void f() { if (x) { } ");
+        assertEquals("reached end of file while parsing", e.message());
+        assertEquals(1, e.line());
+        assertEquals(33, e.column());
     }
 
     @Test
