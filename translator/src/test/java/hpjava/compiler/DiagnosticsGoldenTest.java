@@ -39,7 +39,9 @@ class DiagnosticsGoldenTest {
         assertEquals(Harness.resource("errors/" + name + ".keys").strip(), raw(r.diagnostics()), r.formatted());
     }
 
+    /** Raw keys with arguments; a syntax error's message comes from the grammar module, so only its position counts. */
     static String raw(List<Diagnostic> ds) {
-        return ds.stream().map(Diagnostic::raw).collect(Collectors.joining("\n"));
+        return ds.stream().map(d -> d.key() == hpjava.compiler.diag.DiagnosticKey.SYNTAX
+                ? d.line() + ":" + d.column() + " " + d.key().code() : d.raw()).collect(Collectors.joining("\n"));
     }
 }

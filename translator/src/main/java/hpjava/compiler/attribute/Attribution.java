@@ -34,8 +34,11 @@ public final class Attribution {
     public record IntSubscript(ExpressionContext expr) implements Subscript {
     }
 
-    /** An element access {@code a[...]} whose base is a multiarray variable. */
-    public record Access(ElementAccessContext ctx, Symbol.Variable array, List<Subscript> subscripts) {
+    /**
+     * An element access {@code a[...]} whose base is a multiarray variable, written {@code base} ({@code a} or
+     * {@code this.a}).
+     */
+    public record Access(ElementAccessContext ctx, Symbol.Variable array, String base, List<Subscript> subscripts) {
     }
 
     final Map<NameContext, Symbol> names = new IdentityHashMap<>();

@@ -56,6 +56,13 @@ public final class Attributor {
         return null;
     }
 
+    /** The innermost field of this name (for {@code this.name}), or null. */
+    private Symbol.Variable lookupField(String name) {
+        for (Map<String, Symbol> s : scopes)
+            if (s.get(name) instanceof Symbol.Variable v && v.isField()) return v;
+        return null;
+    }
+
     private Symbol.Variable declareVariable(String name, TypeContext type, ParserRuleContext at, boolean field) {
         MultiarrayType t = type == null ? null : multiarrayType(type);
         Symbol.Variable v = new Symbol.Variable(name, t, type == null ? null : text(type), at.getStart(), field);
@@ -185,6 +192,12 @@ public final class Attributor {
                 if (p.expression() instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
                     v.reassigned = true;
             }
+            case FieldAccessContext f -> {
+                visitChildren(f);
+                if (f.expression() instanceof ThisExpressionContext
+                        && lookupField(f.identifier().getText()) instanceof Symbol.Variable v && v.isMultiarray())
+                    out.expressionTypes.put(f, v.type());
+            }
             case ParenthesizedContext p -> {
                 visitChildren(p);
                 copyType(p.expression(), p);
@@ -286,13 +299,15 @@ public final class Attributor {
             String kind = cc.classType().getText();
             List<ExpressionContext> args = cc.arguments().expressionList() == null ? List.of()
                     : cc.arguments().expressionList().expression();
+            Integer size = args.isEmpty() ? null : intLiteral(args.get(0));
             v.range = switch (kind) {
-                case "BlockRange", "CyclicRange", "BlockCyclicRange", "IrregRange" -> new RangeFact(kind, 0, 0, false);
-                case "CollapsedRange" -> new RangeFact(kind, 0, 0, true);
+                case "BlockRange", "CyclicRange", "BlockCyclicRange" -> new RangeFact(kind, size, 0, 0, false);
+                case "IrregRange" -> new RangeFact(kind, null, 0, 0, false);
+                case "CollapsedRange" -> new RangeFact(kind, size, 0, 0, true);
                 case "ExtBlockRange" -> {
                     Integer lo = args.size() >= 3 ? intLiteral(args.get(2)) : null;
                     Integer hi = args.size() == 4 ? intLiteral(args.get(3)) : lo;
-                    yield lo != null && hi != null ? new RangeFact(kind, lo, hi, false) : null;
+                    yield new RangeFact(kind, size, lo, hi, false);
                 }
                 default -> null;
             };
@@ -354,7 +369,10 @@ public final class Attributor {
         visit(e.array);
         for (ExpressionContext s : e.subscripts) visit(s);
         if (e.array instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v && v.isMultiarray())
-            out.accesses.put(e, new Attribution.Access(e, v, subs));
+            out.accesses.put(e, new Attribution.Access(e, v, n.getText(), subs));
+        else if (e.array instanceof FieldAccessContext f && f.expression() instanceof ThisExpressionContext
+                && lookupField(f.identifier().getText()) instanceof Symbol.Variable v && v.isMultiarray())
+            out.accesses.put(e, new Attribution.Access(e, v, "this." + v.name(), subs));
     }
 
     /** Classifies a subscript; allows the index name in it. */

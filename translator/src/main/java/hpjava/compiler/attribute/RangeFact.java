@@ -1,9 +1,9 @@
 package hpjava.compiler.attribute;
 
 /**
- * What is provable about a Range variable from its initializer {@code new K(...)}: its kind and, for block-like
- * kinds, its ghost widths ({@code lo}, {@code hi}; 0 without ghosts). {@code collapsed}: a CollapsedRange (not
- * distributed; any shift addresses a real element).
+ * What is provable about a Range variable from its initializer {@code new K(...)} (and the variable never being
+ * assigned again): its kind, its size when an int literal, and for block-like kinds its ghost widths ({@code lo},
+ * {@code hi}: 0 without ghosts, null when not literals). {@code collapsed}: a CollapsedRange (not distributed).
  */
-public record RangeFact(String kind, int lo, int hi, boolean collapsed) {
+public record RangeFact(String kind, Integer size, Integer lo, Integer hi, boolean collapsed) {
 }

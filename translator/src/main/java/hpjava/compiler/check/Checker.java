@@ -59,6 +59,12 @@ public final class Checker {
                     if (vi.expression() != null && attr.typeOf(vi.expression()) != null)
                         diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, vi, attr.typeOf(vi.expression()).toString(), "an array element");
             }
+            case AdditiveContext ad when ad.op.getType() == HPJavaParser.ADD -> {
+                for (ExpressionContext operand : ad.expression())
+                    if (attr.typeOf(operand) != null)
+                        diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, operand, attr.typeOf(operand).toString(),
+                                "an operand of +");
+            }
             case OverallStatementContext o -> rebinding(o, o.index);
             case AtStatementContext a -> rebinding(a, a.index);
             default -> { }
@@ -108,21 +114,38 @@ public final class Checker {
             if (s instanceof Attribution.IntSubscript && t.isDistributed(r)) {
                 diag.report(DiagnosticKey.INT_IN_DISTRIBUTED_SLOT, s.expr(), r, a.array().name());
             } else if (s instanceof Attribution.IndexSubscript is) {
-                if (!is.constant()) {
+                Symbol.Variable slotVar = a.array().slotRange(r);
+                RangeFact slot = slotVar == null ? null : slotVar.range();
+                Symbol.Variable idxVar = is.index().rangeVariable();
+                RangeFact idx = idxVar == null ? null : idxVar.range();
+                if (otherRange(t, r, slotVar, slot, idxVar, idx)) {
+                    diag.report(DiagnosticKey.INDEX_OTHER_RANGE, s.expr(), is.index().name(),
+                            idxVar.name(), r, a.array().name());
+                } else if (!is.constant()) {
                     diag.report(DiagnosticKey.SHIFT_NOT_CONSTANT, s.expr(), is.index().name());
                 } else if (is.shift() != 0 && t.isDistributed(r)) {
-                    Symbol.Variable rangeVar = a.array().slotRange(r);
-                    if (rangeVar == null || rangeVar.range() == null) rangeVar = is.index().rangeVariable();
-                    RangeFact f = rangeVar == null ? null : rangeVar.range();
+                    Symbol.Variable rangeVar = slot != null ? slotVar : idxVar;
+                    RangeFact f = slot != null ? slot : idx;
                     if (f != null && !f.collapsed()) {
-                        int width = is.shift() < 0 ? f.lo() : f.hi();
-                        if (Math.abs(is.shift()) > width)
+                        Integer width = is.shift() < 0 ? f.lo() : f.hi();
+                        if (width != null && Math.abs(is.shift()) > width)
                             diag.report(DiagnosticKey.SHIFT_BEYOND_GHOST, s.expr(), is.shift(), is.index().name(),
                                     width, rangeVar.name());
                     }
                 }
             }
         }
+    }
+
+    /**
+     * Whether the index's range provably differs from the array's range in slot r: a distributed slot subscripted
+     * by an index of a CollapsedRange or the reverse, or two known ranges of different literal sizes.
+     */
+    private static boolean otherRange(MultiarrayType t, int r, Symbol.Variable slotVar, RangeFact slot,
+                                      Symbol.Variable idxVar, RangeFact idx) {
+        if (idx == null || slotVar == idxVar) return false;
+        if (t.slotsKnown() && t.isDistributed(r) == idx.collapsed()) return true;
+        return slot != null && slot.size() != null && idx.size() != null && !slot.size().equals(idx.size());
     }
 
     private boolean isIndexSubscript(ExpressionContext s) {

@@ -12,6 +12,7 @@ public enum DiagnosticKey {
     INDEX_ASSIGNED("distributed index ''{0}'' cannot be assigned"),
     SUBSCRIPT_COUNT("multiarray ''{0}'' has rank {1} but is subscripted with {2} subscript(s)"),
     INT_IN_DISTRIBUTED_SLOT("subscript {0} of ''{1}'' is a distributed dimension: it needs a distributed index bound by overall or at, not an int expression"),
+    INDEX_OTHER_RANGE("index ''{0}'' ranges over ''{1}'', which cannot be the range of dimension {2} of ''{3}''"),
     SHIFT_NOT_CONSTANT("the shift of distributed index ''{0}'' must be an integer constant"),
     SHIFT_BEYOND_GHOST("shift {0} of index ''{1}'' exceeds the ghost width {2} of range ''{3}''"),
     NOT_A_MULTIARRAY("''{0}'' is not a multiarray: only multiarrays take subscript lists a[i, j]"),

@@ -68,7 +68,7 @@ public final class Lowerer {
         }
     }
 
-    private record Hoist(Symbol.Variable array, int id) {
+    private record Hoist(Symbol.Variable array, String base, int id) {
     }
 
     private final SourceUnit unit;
@@ -149,7 +149,7 @@ public final class Lowerer {
             for (Iterator<Stmt> it = stack.descendingIterator(); it.hasNext(); ) {
                 Stmt s = it.next();
                 if (s.ctx instanceof OnStatementContext || !outside(v, s)) continue;
-                accessHoist.put(e, s.hoists.computeIfAbsent(v, k -> new Hoist(k, ++counter)));
+                accessHoist.put(e, s.hoists.computeIfAbsent(v, k -> new Hoist(k, a.base(), ++counter)));
                 break;
             }
             for (int r = 0; r < a.subscripts().size(); r++) {
@@ -157,9 +157,9 @@ public final class Lowerer {
                 Stmt binder = indexStmt.get(is.index());
                 if (binder == null || !declaredOutside(v, binder)) continue;
                 if (!provablyAligned(v, r, is.index()))
-                    binder.checks.add("aligned:" + v.name() + ":" + r + ":" + position(e));
+                    binder.checks.add("aligned:" + a.base() + ":" + r + ":" + position(e));
                 if (is.shift() != 0 && !provableShift(v, r, is))
-                    binder.checks.add("shift:" + v.name() + ":" + r + ":" + is.shift() + ":" + position(e));
+                    binder.checks.add("shift:" + a.base() + ":" + r + ":" + is.shift() + ":" + position(e));
             }
         }
         for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
@@ -185,7 +185,8 @@ public final class Lowerer {
         Symbol.Variable rv = array.slotRange(r);
         if (rv == null || rv.range() == null) return false;
         RangeFact f = rv.range();
-        return f.collapsed() || (is.shift() < 0 ? f.lo() >= -is.shift() : f.hi() >= is.shift());
+        Integer width = is.shift() < 0 ? f.lo() : f.hi();
+        return f.collapsed() || (width != null && width >= Math.abs(is.shift()));
     }
 
     private String position(ParserRuleContext c) {
@@ -314,7 +315,7 @@ public final class Lowerer {
         }
         for (Hoist h : s.hoists.values()) {
             MultiarrayType t = h.array().type();
-            String a = h.array().name();
+            String a = h.base();
             sb.append("final ").append(t.primitive() ? t.element() : "Object").append("[] $d").append(h.id())
               .append(" = ").append(a).append(".dat(); final int $o").append(h.id()).append(" = ").append(a).append(".bas()");
             for (int r = 0; r < t.rank(); r++)
@@ -441,7 +442,7 @@ public final class Lowerer {
     private void access(ElementAccessContext e, Attribution.Access a) {
         Hoist h = accessHoist.get(e);
         MultiarrayType t = a.array().type();
-        String name = a.array().name();
+        String name = a.base();
         String d = h != null ? "$d" + h.id() : name + ".dat()";
         String o = h != null ? "$o" + h.id() : name + ".bas()";
         boolean cast = !t.primitive() && !(e.getParent() instanceof AssignmentContext as && as.expression(0) == e);
@@ -562,10 +563,13 @@ public final class Lowerer {
                 + "    private " + sup + "() { }\n"
                 + "    static Range range(Range r) { return r; }\n"
                 + "    static Range range(int n) { return new CollapsedRange(n); }\n"
+                + "    /** Binds this rank's ProcessContext to the thread running main, unless the launcher already did. */\n"
                 + "    static void bind() {\n"
-                + "        if (ProcessContext.currentOrNull() != null) return;\n"
-                + "        java.util.Optional<hpjava.mpjdev.RankContext> r = hpjava.mpjdev.RankContext.find();\n"
-                + "        ProcessContext.create(r.map(hpjava.mpjdev.RankContext::rank).orElse(0), r.map(k -> k.world().size()).orElse(1)).bind();\n"
+                + "        hpjava.mpjdev.RankContext r = hpjava.mpjdev.RankContext.find().orElse(null);\n"
+                + "        int id = r == null ? 0 : r.rank(), size = r == null ? 1 : r.world().size();\n"
+                + "        ProcessContext c = ProcessContext.currentOrNull();\n"
+                + "        if (c != null && c.id() == id && c.size() == size) return;\n"
+                + "        ProcessContext.create(id, size).bind();\n"
                 + "    }\n"
                 + "    static void aligned(Range x, Range r, String where, String index, String array, int dim) {\n"
                 + "        if (!x.alignedWith(r)) throw new IllegalStateException(where + \": index '\" + index + \"' ranges over \" + x\n"

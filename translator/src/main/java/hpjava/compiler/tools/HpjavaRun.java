@@ -28,6 +28,7 @@ public final class HpjavaRun {
               --backend NAME   mt (default: ranks are threads of this JVM), mpi, ucx
               -cp CLASSPATH    extra class path of the program
               --prefix-output  prefix each output line with [rank]
+              -Dname=value     set a property for the job (e.g. -Dhpjava.numprocs=4, HPJava 1.0's way to give N)
             A .hpj program is compiled first (cached in .hpjava-cache/); a class name runs an already compiled program.
             exit status: 0 success, 1 compile or run failure, 2 usage error""";
 
@@ -60,6 +61,8 @@ public final class HpjavaRun {
                     launcher.add(args[++i]);
                 }
                 case "--prefix-output" -> launcher.add(a);
+                case String d when d.startsWith("-D") && d.indexOf('=') > 2 ->
+                        System.setProperty(d.substring(2, d.indexOf('=')), d.substring(d.indexOf('=') + 1));
                 case "-cp", "-classpath", "--class-path" -> {
                     if (i + 1 >= args.length) return usage(err, a + " needs a value");
                     cp.addAll(HpjavaCompiler.parseClassPath(args[++i]));
