@@ -1,5 +1,7 @@
 package hpjava.mpjdev.mt;
 
+import hpjava.mpjdev.Buffer;
+import hpjava.mpjdev.BufferPool;
 import hpjava.mpjdev.Comm;
 
 /**
@@ -12,6 +14,9 @@ final class Mailbox {
     private MtRequest postedHead, postedTail;
     private Envelope unexpectedHead, unexpectedTail;
     private Envelope free;
+    /** Staging buffers kept here, under the mailbox's monitor, so that eager messages skip the shared pool's lock. */
+    private final Buffer[] staged = new Buffer[4];
+    private int stagedCount;
 
     /** Removes and returns the first posted receive matching a message from {@code source} with {@code tag}. */
     MtRequest takePosted(int source, int tag) {
@@ -95,6 +100,25 @@ final class Mailbox {
         e.staged = null;
         e.sender = null;
         return e;
+    }
+
+    /** A cleared staging buffer of at least {@code length} bytes: a cached one, else one from {@code pool}. */
+    Buffer stagingBuffer(long length, BufferPool pool) {
+        for (int i = stagedCount - 1; i >= 0; i--) {
+            Buffer b = staged[i];
+            if (b.capacity() >= length) {
+                staged[i] = staged[--stagedCount];
+                staged[stagedCount] = null;
+                return b.clear();
+            }
+        }
+        return pool.acquire(length);
+    }
+
+    /** Takes back a staging buffer: cached if there is room, else returned to its pool. */
+    void returnStagingBuffer(Buffer b) {
+        if (stagedCount < staged.length && b.capacity() <= 8192) staged[stagedCount++] = b;
+        else b.release();
     }
 
     void recycle(Envelope e) {

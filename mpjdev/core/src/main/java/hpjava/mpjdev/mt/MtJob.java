@@ -185,7 +185,7 @@ final class MtJob {
             if (recv == null) {
                 Envelope e = mb.newEnvelope(src, send.tag);
                 if (len <= options.eagerLimit()) {
-                    Buffer staged = staging.acquire(len);
+                    Buffer staged = mb.stagingBuffer(len, staging);
                     MemorySegment.copy(buf.segment(), 0, staged.segment(), 0, len);
                     e.staged = staged;
                     e.length = len;
@@ -222,7 +222,7 @@ final class MtJob {
                 long len = e.length;
                 mb.recycle(e);
                 copyInto(staged, len, recv, source, tag);
-                staged.release();
+                mb.returnStagingBuffer(staged);
                 recv.complete();
                 return;
             }
