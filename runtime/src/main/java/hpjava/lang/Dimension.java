@@ -9,10 +9,10 @@ public final class Dimension extends ContiguousRange {
     private final int axis;
     private final int extent;
 
-    Dimension(Procs procs, int axis) {
+    Dimension(Procs procs, int axis, int extent) {
         this.procs = procs;
         this.axis = axis;
-        this.extent = procs.shape()[axis];
+        this.extent = extent;
     }
 
     /** The grid. */

@@ -30,6 +30,7 @@ public class Procs extends Group {
         this(checkedShape(shape), takeFirst(parent, checkedShape(shape), null), null);
     }
 
+    @SuppressWarnings("this-escape") // the Dimensions only keep the reference; they read nothing from it here
     Procs(int[] shape, int[] ranks, String label) {
         super(null, freeAxes(shape.length), ranks);
         this.shape = shape.clone();
@@ -38,7 +39,7 @@ public class Procs extends Group {
         int s = 1;
         for (int a = shape.length - 1; a >= 0; a--) { strides[a] = s; s *= shape[a]; }
         this.dims = new Dimension[shape.length];
-        for (int a = 0; a < shape.length; a++) dims[a] = new Dimension(this, a);
+        for (int a = 0; a < shape.length; a++) dims[a] = new Dimension(this, a, shape[a]);
         this.label = label;
     }
 
