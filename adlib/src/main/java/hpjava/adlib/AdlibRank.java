@@ -42,7 +42,10 @@ final class AdlibRank {
     /** Tests: plan collectives over point-to-point even when native collectives exist (to compare the two). */
     boolean pointToPointOnly;
 
+    private final RankContext rankContext;
+
     private AdlibRank(RankContext rc) {
+        this.rankContext = rc;
         Comm world = rc.world();
         int[] all = new int[world.size()];
         for (int k = 0; k < all.length; k++) all[k] = k;
@@ -57,6 +60,28 @@ final class AdlibRank {
      * @throws AdlibException if the thread runs no rank, or the two disagree
      */
     static AdlibRank current(ProcessContext ctx) {
+        AdlibRank last = LAST.get();
+        if (last != null && last.id == ctx.id() && last.rankContext == currentRankOrNull()) return last;
+        AdlibRank r = lookup(ctx);
+        LAST.set(r);
+        return r;
+    }
+
+    /**
+     * The calling thread's last AdlibRank: a per-thread shortcut to the per-rank state (valid while the thread's rank
+     * context is the same), so the static forms skip the map lookup. Not shared state: each thread sees only its own.
+     */
+    private static final ThreadLocal<AdlibRank> LAST = new ThreadLocal<>();
+
+    private static RankContext currentRankOrNull() {
+        try {
+            return RankContext.current();
+        } catch (IllegalStateException e) {
+            return null;
+        }
+    }
+
+    private static AdlibRank lookup(ProcessContext ctx) {
         RankContext rc;
         try {
             rc = RankContext.current();

@@ -63,6 +63,9 @@ final class Transfer {
         localDst = b.localDst.toArray(new Region[0]);
         sendBufs = new Buffer[sendPeers.length];
         recvBufs = new Buffer[recvPeers.length];
+        for (int i = 0; i < sendBufs.length; i++) sendBufs[i] = Buffer.allocate(sendBytes[i]);
+        for (int i = 0; i < recvBufs.length; i++) recvBufs[i] = Buffer.allocate(recvBytes[i]);
+        if (sendBufs.length + recvBufs.length > 0) CLEANER.register(this, new Release(sendBufs, recvBufs));
         sendReqs = new Request[sendPeers.length];
         recvReqs = new Request[recvPeers.length];
         int most = 0;
@@ -96,6 +99,20 @@ final class Transfer {
         return n;
     }
 
+    /**
+     * The message buffers belong to the transfer for its whole life (so packing reuses the device's per-buffer state
+     * and nothing is acquired per execution); their native memory is freed when the transfer becomes unreachable.
+     */
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+
+    private record Release(Buffer[] a, Buffer[] b) implements Runnable {
+        @Override
+        public void run() {
+            for (Buffer x : a) if (!x.isLent()) x.release();
+            for (Buffer x : b) if (!x.isLent()) x.release();
+        }
+    }
+
     /** Number of messages this process sends plus receives (for tests of plan shape). */
     int messageCount() { return sendPeers.length + recvPeers.length; }
 
@@ -103,36 +120,30 @@ final class Transfer {
     void execute(AdlibRank rank, Object src, Object dst) {
         final Comm comm = rank.comm;
         final int nr = recvPeers.length, ns = sendPeers.length;
+        final Buffer[] rb = recvBufs, sb = sendBufs;
+        final Request[] rr = recvReqs, sr = sendReqs;
         try {
-            for (int i = 0; i < nr; i++) {
-                Buffer b = rank.pool.acquire(recvBytes[i]);
-                recvBufs[i] = b;
-                recvReqs[i] = comm.irecv(b, recvPeers[i], tag);
-            }
+            for (int i = 0; i < nr; i++) rr[i] = comm.irecv(rb[i], recvPeers[i], tag);
             for (int i = 0; i < ns; i++) {
-                Buffer b = rank.pool.acquire(sendBytes[i]);
-                sendBufs[i] = b;
+                Buffer b = sb[i].clear();
                 pack(b, src, sendRegions[i]);
-                sendReqs[i] = comm.isend(b, sendPeers[i], tag);
+                sr[i] = comm.isend(b, sendPeers[i], tag);
             }
             for (int i = 0; i < localSrc.length; i++) kernel.copy(src, localSrc[i], dst, localDst[i]);
             for (int left = nr; left > 0; left--) {
-                int i = Request.iwaitany(recvReqs).index();
-                recvReqs[i] = null;
-                unpack(recvBufs[i], dst, recvRegions[i]);
-                recvBufs[i].release();
-                recvBufs[i] = null;
+                int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
+                if (nr == 1) rr[0].iwait();
+                rr[i] = null;
+                unpack(rb[i], dst, recvRegions[i]);
             }
             for (int i = 0; i < ns; i++) {
-                sendReqs[i].iwait();
-                sendReqs[i] = null;
-                sendBufs[i].release();
-                sendBufs[i] = null;
+                sr[i].iwait();
+                sr[i] = null;
             }
         } finally {
-            // after a device failure: forget buffers still lent to the device (the job is ending)
-            for (int i = 0; i < nr; i++) { recvBufs[i] = null; recvReqs[i] = null; }
-            for (int i = 0; i < ns; i++) { sendBufs[i] = null; sendReqs[i] = null; }
+            // after a device failure the job is ending: forget the pending requests
+            java.util.Arrays.fill(rr, null);
+            java.util.Arrays.fill(sr, null);
         }
     }
 
