@@ -1,7 +1,6 @@
 package hpjava.mpjdev.conformance;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -112,10 +111,5 @@ public final class Conformance {
         String cp = System.getProperty("surefire.test.class.path");
         if (cp == null || cp.isBlank()) cp = System.getProperty("java.class.path");
         return cp;
-    }
-
-    /** Default time limit scaled for large jobs: 3 minutes, plus 1 s per 8 ranks. */
-    public static Duration defaultTimeout(int np) {
-        return ConformanceRun.DEFAULT_TIMEOUT.plusSeconds(np / 8);
     }
 }

@@ -16,7 +16,8 @@ import hpjava.mpjdev.Request;
  * java hpjava.mpjdev.Launcher --backend B --np N hpjava.mpjdev.conformance.ConformanceDriver [case...]
  * </pre>
  *
- * With no case names it runs {@link ConformanceCases#names()}; {@code --list} prints the known names. For each case
+ * With no case names it runs {@link ConformanceCases#names()}; {@code --list} prints the known names; an unknown
+ * name ends the job with status 2 and a message. For each case
  * every rank prints a START line, runs the case with the world communicator and prints PASS or FAIL (format:
  * {@link ResultLine}); ranks then meet in a barrier built on point-to-point messages (dissemination, on a private
  * copy of the world, so it cannot match any case's messages) before the next case.
@@ -38,9 +39,15 @@ public final class ConformanceDriver {
         }
         List<String> cases = args.length == 0 ? ConformanceCases.names() : List.of(args);
         List<ConformanceCase> runs = new ArrayList<>();
-        for (String c : cases) runs.add(ConformanceCases.get(c));
-        if (cases.contains(ConformanceCases.PEER_FAILURE) && cases.size() > 1) {
-            throw new IllegalArgumentException("case " + ConformanceCases.PEER_FAILURE + " ends the job and must be run alone");
+        try {
+            for (String c : cases) runs.add(ConformanceCases.get(c));
+            if (cases.contains(ConformanceCases.PEER_FAILURE) && cases.size() > 1) {
+                throw new IllegalArgumentException("case " + ConformanceCases.PEER_FAILURE + " ends the job and must be run alone");
+            }
+        } catch (IllegalArgumentException e) {
+            // A usage error: every rank sees the same arguments, so every rank stops with status 2; rank 0 says why.
+            if (Comm.world().id() == 0) System.err.println("conformance: " + e.getMessage());
+            System.exit(2);
         }
         Comm world = Comm.world();
         int n = world.size();

@@ -1,9 +1,14 @@
 package hpjava.mpjdev.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
@@ -12,6 +17,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opentest4j.AssertionFailedError;
+
+import hpjava.mpjdev.Launcher;
 
 /** The conformance suite on the mt backend (the executable specification). */
 @Timeout(600)
@@ -57,6 +64,17 @@ class MtConformanceTest {
         assertTrue(e.getMessage().contains("peer-failure @ rank 1: FAIL"), e.getMessage());
         assertTrue(e.getMessage().contains("rank states"), e.getMessage());
         assertTrue(e.getMessage().contains("exit status 1"), e.getMessage());
+    }
+
+    /** The driver run by hand with a wrong case name: status 2 and one clear message, no stack trace. */
+    @Test
+    void anUnknownCaseNameEndsTheJobWithStatusTwo() {
+        ChildProcess.Outcome o = ChildProcess.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", Conformance.testClassPath(), Launcher.class.getName(), "--np", "2",
+                ConformanceDriver.class.getName(), "order", "ordr"), Map.of(), Duration.ofMinutes(1));
+        assertEquals(2, o.exitStatus(), o.output());
+        assertTrue(o.output().contains("conformance: unknown conformance case 'ordr'; known cases: order,"), o.output());
+        assertFalse(o.output().contains("\tat "), o.output());
     }
 
     @ParameterizedTest(name = "np = {0}")
