@@ -57,6 +57,13 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
+    /** Progress rounds spent spinning before yielding: a partner on another core answers well within them. */
+    private static final int SPINS = 4_000;
+    /** With more ranks than cores the partner may need our core: spin briefly, then yield it. */
+    private static final int SPINS_OVERSUBSCRIBED = 100;
+    /** Progress rounds that yield the core before parking (a yield costs little when nothing else is runnable). */
+    private static final int YIELDS = 2_000;
+
     final int rank;
     final int size;
     private final UcpContext context;
@@ -105,7 +112,7 @@ final class UcxDevice implements AutoCloseable {
         this.recvParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
         this.matcher = new DeviceMatcher(size);
         int cores = Runtime.getRuntime().availableProcessors();
-        this.spinLimit = localRanks <= cores ? 20_000 : 200;
+        this.spinLimit = localRanks <= cores ? SPINS : SPINS_OVERSUBSCRIBED;
         try {
             MethodHandle handler = MethodHandles.lookup().findVirtual(UcxDevice.class, "onActiveMessage",
                     MethodType.methodType(byte.class, long.class, long.class, long.class, long.class, long.class,
@@ -242,10 +249,10 @@ final class UcxDevice implements AutoCloseable {
     private int backOff(int idle) {
         if (idle < spinLimit) {
             Thread.onSpinWait();
-        } else if (idle < spinLimit + 64) {
+        } else if (idle < spinLimit + YIELDS) {
             Thread.yield();
         } else {
-            LockSupport.parkNanos(1_000L << Math.min(idle - spinLimit - 64, 7)); // 1 us .. 128 us
+            LockSupport.parkNanos(1_000L << Math.min(idle - spinLimit - YIELDS, 7)); // 1 us .. 128 us
         }
         return idle + 1;
     }
@@ -479,7 +486,7 @@ final class UcxDevice implements AutoCloseable {
                     unlock();
                 }
             }
-            idle = backOff(Math.max(idle, spinLimit)); // nothing urgent: go straight to yielding and parking
+            idle = backOff(Math.max(idle, spinLimit + YIELDS)); // nothing urgent: park between rounds
         }
     }
 

@@ -1,0 +1,219 @@
+package hpjava.bench.ucx;
+
+import hpjava.bench.mpjdev.BenchResult;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The ucx backend against raw UCX, in the same run: {@code ucx_perftest -t ucp_am_lat -s 8} and
+ * {@code -t ucp_am_bw -s 1048576} (C, two processes on this host) alternate with the OMB-J style mpjdev benchmark
+ * ({@code hpjava.bench.mpjdev.MpjdevBench --backend ucx}, two rank JVMs, byte-array messages of 8 B and 1 MiB
+ * payload). Each run measures all four points, the order of the two sides alternating between runs (A/B, B/A, ...);
+ * the figures reported are the medians over runs of each run's value, and the ratios are of those medians.
+ *
+ * <pre>
+ * bench/ucx/run.sh [--runs R] [--lat-iters N] [--bw-iters N]
+ * </pre>
+ * Prints a Markdown section (for docs/BENCHMARKS.md) on standard output; progress on standard error.
+ * Targets (issue 7): 8-byte latency at most 1.5 x raw UCX, 1 MiB bandwidth at least 90 % of raw UCX.
+ */
+public final class UcxBaselineBench {
+    private UcxBaselineBench() {}
+
+    static final double LATENCY_TARGET = 1.5;
+    static final double BANDWIDTH_TARGET = 0.90;
+
+    record Options(int runs, int latIters, int bwIters) {}
+
+    /** One run's four figures: latencies in microseconds (half round trip), bandwidths in 10^6 bytes/s. */
+    record Run(double rawLatency, double ucxLatency, double rawBandwidth, double ucxBandwidth) {}
+
+    public static void main(String[] args) throws Exception {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ucx-bench: " + e.getMessage());
+            System.err.println("usage: bench/ucx/run.sh [--runs R (default 7)] [--lat-iters N (default 200000)]"
+                    + " [--bw-iters N (default 4000)]");
+            System.exit(2);
+            return;
+        }
+        List<Run> runs = new ArrayList<>();
+        for (int r = 0; r < o.runs(); r++) {
+            boolean rawFirst = r % 2 == 0;
+            double rawLat = 0, rawBw = 0;
+            List<BenchResult> mpjdev = null;
+            if (!rawFirst) mpjdev = mpjdevBench();
+            rawLat = perftest("ucp_am_lat", 8, o.latIters()).latencyMicros();
+            rawBw = perftest("ucp_am_bw", 1 << 20, o.bwIters()).bandwidth();
+            if (rawFirst) mpjdev = mpjdevBench();
+            Run run = new Run(rawLat, find(mpjdev, "latency", 8).medianMicros(), rawBw,
+                    find(mpjdev, "bandwidth", 1 << 20).megabytesPerSecond());
+            System.err.printf(Locale.ROOT, "run %d/%d: latency raw %.3f us, ucx %.3f us; bandwidth raw %.0f MB/s,"
+                    + " ucx %.0f MB/s%n", r + 1, o.runs(), run.rawLatency(), run.ucxLatency(), run.rawBandwidth(),
+                    run.ucxBandwidth());
+            runs.add(run);
+        }
+        System.out.print(markdown(o, runs));
+    }
+
+    static Options parse(String[] args) {
+        int runs = 7, lat = 200_000, bw = 4_000;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
+            int v;
+            try {
+                v = Integer.parseInt(args[++i]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(a + " needs a positive integer, not '" + args[i] + "'");
+            }
+            if (v < 1) throw new IllegalArgumentException(a + " needs a positive integer, not " + v);
+            switch (a) {
+                case "--runs" -> runs = v;
+                case "--lat-iters" -> lat = v;
+                case "--bw-iters" -> bw = v;
+                default -> throw new IllegalArgumentException("unknown option '" + a + "'");
+            }
+        }
+        return new Options(runs, lat, bw);
+    }
+
+    // ------------------------------------------------------------------ raw UCX
+
+    /** The {@code Final:} line of ucx_perftest: latency 50th percentile (us), overall bandwidth (MB/s = 2^20 B/s). */
+    record PerftestResult(double latencyMicros, double mebibytesPerSecond) {
+        /** Bandwidth in 10^6 bytes per second, the unit of the mpjdev benchmark. */
+        double bandwidth() {
+            return mebibytesPerSecond * 1.048576;
+        }
+    }
+
+    static PerftestResult perftest(String test, int size, int iters) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Process server = new ProcessBuilder("ucx_perftest", "-p", Integer.toString(port))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            for (int attempt = 0; ; attempt++) {
+                Thread.sleep(200);
+                Process client = new ProcessBuilder("ucx_perftest", "127.0.0.1", "-p", Integer.toString(port),
+                        "-t", test, "-s", Integer.toString(size), "-n", Integer.toString(iters))
+                        .redirectErrorStream(true).start();
+                String out = readAll(client.getInputStream());
+                if (!client.waitFor(300, TimeUnit.SECONDS)) {
+                    client.destroyForcibly();
+                    throw new IOException("ucx_perftest " + test + " did not finish in 300 s");
+                }
+                PerftestResult r = parseFinal(out);
+                if (r != null) return r;
+                if (attempt == 20 || !server.isAlive()) {
+                    throw new IOException("ucx_perftest " + test + " gave no result:\n" + out);
+                }
+            }
+        } finally {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Parses {@code Final: iters lat50 latAvg latOverall bwAvg bwOverall rateAvg rateOverall}; null if absent. */
+    static PerftestResult parseFinal(String output) {
+        for (String line : output.split("\n")) {
+            String t = line.trim();
+            if (!t.startsWith("Final:")) continue;
+            String[] f = t.substring("Final:".length()).trim().split("\\s+");
+            if (f.length < 8) return null;
+            return new PerftestResult(Double.parseDouble(f[1]), Double.parseDouble(f[5]));
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ mpjdev on ucx
+
+    static List<BenchResult> mpjdevBench() throws IOException, InterruptedException {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "hpjava.bench.mpjdev.MpjdevBench", "--backend", "ucx", "--np", "2",
+                "--tests", "latency,bandwidth", "--kinds", "byte", "--sizes", "8,1048576",
+                "--runs", "1", "--samples", "7", "--sample-ms", "20", "--warmup-ms", "500");
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = readAll(p.getInputStream());
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("the mpjdev benchmark did not finish in 600 s");
+        }
+        if (p.exitValue() != 0) throw new IOException("the mpjdev benchmark failed (status " + p.exitValue() + ")");
+        return BenchResult.parseOutput(out);
+    }
+
+    static BenchResult find(List<BenchResult> rs, String test, long bytes) {
+        return rs.stream().filter(r -> r.test().equals(test) && r.kind().equals("byte") && r.bytes() == bytes)
+                .findFirst().orElseThrow(() -> new IllegalStateException("the mpjdev benchmark printed no " + test
+                        + " result for " + bytes + " bytes"));
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    // ------------------------------------------------------------------ report
+
+    static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    static String markdown(Options o, List<Run> runs) {
+        double rawLat = median(runs.stream().mapToDouble(Run::rawLatency).toArray());
+        double ucxLat = median(runs.stream().mapToDouble(Run::ucxLatency).toArray());
+        double rawBw = median(runs.stream().mapToDouble(Run::rawBandwidth).toArray());
+        double ucxBw = median(runs.stream().mapToDouble(Run::ucxBandwidth).toArray());
+        double latRatio = ucxLat / rawLat;
+        double bwRatio = ucxBw / rawBw;
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Measured %s on %s (%d CPUs, Java %s), %d runs; command: "
+                        + "`bench/ucx/run.sh --runs %d --lat-iters %d --bw-iters %d`.%n%n", Instant.now(), host(),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), runs.size(),
+                o.runs(), o.latIters(), o.bwIters()));
+        sb.append("| metric | raw UCX (`ucx_perftest`) | mpjdev `ucx` backend | ratio | target | met |\n");
+        sb.append("|---|---|---|---|---|---|\n");
+        sb.append(String.format(Locale.ROOT, "| 8 B latency, half round trip (us) | %.3f | %.3f | %.2fx | <= %.1fx |"
+                + " %s |%n", rawLat, ucxLat, latRatio, LATENCY_TARGET, latRatio <= LATENCY_TARGET ? "yes" : "no"));
+        sb.append(String.format(Locale.ROOT, "| 1 MiB bandwidth (10^6 B/s) | %.0f | %.0f | %.0f%% | >= %.0f%% | %s |%n",
+                rawBw, ucxBw, 100 * bwRatio, 100 * BANDWIDTH_TARGET, bwRatio >= BANDWIDTH_TARGET ? "yes" : "no"));
+        sb.append("\nPer run (raw latency / ucx latency us; raw bandwidth / ucx bandwidth 10^6 B/s): ");
+        for (int i = 0; i < runs.size(); i++) {
+            Run r = runs.get(i);
+            sb.append(String.format(Locale.ROOT, "%s%.3f/%.3f, %.0f/%.0f", i == 0 ? "" : "; ", r.rawLatency(),
+                    r.ucxLatency(), r.rawBandwidth(), r.ucxBandwidth()));
+        }
+        sb.append(".\n");
+        return sb.toString();
+    }
+
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "this host";
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package hpjava.bench.ucx;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Parsing and reporting of the baseline comparison (the measurement itself is run by hand: bench/ucx/run.sh). */
+class UcxBaselineBenchTest {
+
+    @Test
+    void parsesTheFinalLineOfUcxPerftest() {
+        String out = """
+                |    Stage     | # iterations | 50.0%ile | average | overall |  average |  overall |  average  |  overall  |
+                [thread 0]               715      0.369  1402.262  1402.262      713.13     713.13         713         713
+                Final:                  2000      0.327  1458.283  1389.249      685.74     719.81         686         720
+                """;
+        UcxBaselineBench.PerftestResult r = UcxBaselineBench.parseFinal(out);
+        assertEquals(0.327, r.latencyMicros(), 1e-9);
+        assertEquals(719.81, r.mebibytesPerSecond(), 1e-9);
+        assertEquals(719.81 * 1.048576, r.bandwidth(), 1e-9);
+        assertNull(UcxBaselineBench.parseFinal("Waiting for connection...\n"));
+    }
+
+    @Test
+    void reportsMediansAndRatios() {
+        List<UcxBaselineBench.Run> runs = List.of(
+                new UcxBaselineBench.Run(0.10, 0.14, 1000, 950),
+                new UcxBaselineBench.Run(0.20, 0.40, 2000, 1000),
+                new UcxBaselineBench.Run(0.12, 0.15, 1500, 1400));
+        String md = UcxBaselineBench.markdown(new UcxBaselineBench.Options(3, 10, 10), runs);
+        assertTrue(md.contains("| 8 B latency, half round trip (us) | 0.120 | 0.150 | 1.25x | <= 1.5x | yes |"), md);
+        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s) | 1500 | 1000 | 67% | >= 90% | no |"), md);
+    }
+
+    @Test
+    void rejectsBadOptions() {
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--runs", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--what", "3"}));
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--runs"}));
+        assertEquals(new UcxBaselineBench.Options(3, 200_000, 4_000),
+                UcxBaselineBench.parse(new String[] {"--runs", "3"}));
+    }
+}
