@@ -43,7 +43,7 @@ class ProgramsTest {
     void misalignedIndexFailsAtRunTimeWithTheSourcePosition() {
         Harness.Run r = Harness.run(dir.resolve("classes"), "Misaligned", 2);
         assertNotEquals(0, r.status());
-        assertTrue(r.err().contains("Misaligned.hpj:7:27: index 'i' ranges over"), r.err());
+        assertTrue(r.err().contains("Misaligned.hpj:7:29: index 'i' ranges over"), r.err());
     }
 
     @Test

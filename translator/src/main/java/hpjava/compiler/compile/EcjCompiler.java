@@ -79,7 +79,7 @@ public final class EcjCompiler {
                 SourceUnit u = in != null ? in.unit() : inputs.get(0).unit();
                 int src = in != null && d.getStartPosition() >= 0 ? in.lowered().map().toSource((int) d.getStartPosition()) : -1;
                 int[] lc = lineCol(u.text(), src, (int) d.getLineNumber());
-                u.diagnostics().add(new Diagnostic(DiagnosticKey.JAVA, List.of(d.getMessage(Locale.ROOT)), u.name(),
+                u.diagnostics().addIfAbsent(new Diagnostic(DiagnosticKey.JAVA, List.of(d.getMessage(Locale.ROOT)), u.name(),
                         lc[0], lc[1], src));
                 ok = false;
             }

@@ -29,6 +29,11 @@ public final class Diagnostics {
         list.add(d);
     }
 
+    /** Adds {@code d} unless an equal diagnostic is already there (a loop body lowered twice reports once). */
+    public void addIfAbsent(Diagnostic d) {
+        if (!list.contains(d)) list.add(d);
+    }
+
     public boolean hasErrors() {
         return !list.isEmpty();
     }

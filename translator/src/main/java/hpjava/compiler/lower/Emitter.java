@@ -8,24 +8,48 @@ final class Emitter {
     private final String src;
     private final StringBuilder out = new StringBuilder();
     private final PositionMap map = new PositionMap();
+    private final boolean[] comment;
     private int pos;
+    private boolean flat;
 
-    Emitter(String src) {
+    /** {@code comment[i]}: source character i belongs to a comment. */
+    Emitter(String src, boolean[] comment) {
         this.src = src;
+        this.comment = comment;
+    }
+
+    /**
+     * In flat mode, copied source goes on the current line: line breaks become spaces and comments blanks (the
+     * caller guarantees no text block is copied). Used for a second, one-line copy of a loop body.
+     */
+    void flat(boolean on) {
+        flat = on;
+    }
+
+    /** Moves the source position back to {@code p}, to emit a region a second time. */
+    void rewind(int p) {
+        pos = p;
     }
 
     /** Copies the source up to {@code end} (exclusive). */
     void copyTo(int end) {
         if (end <= pos) return;
         map.mark(out.length(), pos, true);
-        out.append(src, pos, end);
+        if (!flat) {
+            out.append(src, pos, end);
+        } else {
+            for (int i = pos; i < end; i++) {
+                char c = src.charAt(i);
+                out.append(comment[i] || c == '\n' || c == '\r' ? ' ' : c);
+            }
+        }
         pos = end;
     }
 
     /** Skips the source up to {@code end}, emitting only its line breaks (so lines stay aligned). */
     void skipTo(int end) {
         if (end <= pos) return;
-        for (int i = pos; i < end; i++) if (src.charAt(i) == '\n') out.append('\n');
+        if (!flat) for (int i = pos; i < end; i++) if (src.charAt(i) == '\n') out.append('\n');
         pos = end;
         map.mark(out.length(), pos, false);
     }

@@ -52,7 +52,11 @@ public final class Lowerer {
         Stmt root;
         final List<Stmt> nested = new ArrayList<>();
         final Map<Symbol.Variable, Hoist> hoists = new LinkedHashMap<>();
-        final Set<String> checks = new LinkedHashSet<>();
+        final Map<String, String> checks = new LinkedHashMap<>();
+        /** Strides ($sH_r) of hoisted arrays subscripted by this statement's index in slot r. */
+        final Set<String> indexStrides = new LinkedHashSet<>();
+        /** Whether the body holds another overall, at or on (then the element loop is not versioned). */
+        boolean hasNested;
 
         Stmt(int id, ParserRuleContext ctx) {
             this.id = id;
@@ -81,6 +85,7 @@ public final class Lowerer {
     private final Map<Symbol.Index, Stmt> indexStmt = new HashMap<>();
     private final Map<ElementAccessContext, Hoist> accessHoist = new IdentityHashMap<>();
     private final Map<Symbol.Variable, List<Integer>> assignments = new HashMap<>();
+    private final Set<Stmt> fastIndexes = new java.util.HashSet<>();
     private int counter;
     private boolean hasMain;
     private String packageName = "";
@@ -90,8 +95,16 @@ public final class Lowerer {
         this.attr = attr;
         this.adlib = adlib;
         this.text = unit.text();
-        this.em = new Emitter(text);
+        this.em = new Emitter(text, commentMask(unit));
         this.sup = unit.baseName() + "$$hpj";
+    }
+
+    private static boolean[] commentMask(SourceUnit unit) {
+        boolean[] mask = new boolean[unit.text().length()];
+        for (Token t : unit.parse().tokens().getTokens())
+            if (t.getType() == HPJavaParser.COMMENT || t.getType() == HPJavaParser.LINE_COMMENT)
+                for (int i = t.getStartIndex(); i <= t.getStopIndex() && i < mask.length; i++) mask[i] = true;
+        return mask;
     }
 
     /**
@@ -126,6 +139,7 @@ public final class Lowerer {
     private void prepare(ParseTree t, Deque<Stmt> stack) {
         if (t == null || t instanceof TerminalNode) return;
         if (t instanceof LambdaContext || t instanceof ClassBodyContext) {
+            for (Stmt outer : stack) outer.hasNested = true;
             Deque<Stmt> fresh = new ArrayDeque<>();
             for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), fresh);
             return;
@@ -134,6 +148,7 @@ public final class Lowerer {
             ParserRuleContext ctx = (ParserRuleContext) t;
             Stmt s = new Stmt(++counter, ctx);
             s.root = stack.isEmpty() ? s : stack.peekLast();
+            for (Stmt outer : stack) outer.hasNested = true;
             if (!s.isRoot() && s.isOverall()) s.root.nested.add(s);
             stmts.put(ctx, s);
             Symbol.Index idx = attr.index(ctx);
@@ -146,20 +161,24 @@ public final class Lowerer {
         if (t instanceof ElementAccessContext e && attr.access(e) != null) {
             Attribution.Access a = attr.access(e);
             Symbol.Variable v = a.array();
+            Hoist hoist = null;
             for (Iterator<Stmt> it = stack.descendingIterator(); it.hasNext(); ) {
                 Stmt s = it.next();
                 if (s.ctx instanceof OnStatementContext || !outside(v, s)) continue;
-                accessHoist.put(e, s.hoists.computeIfAbsent(v, k -> new Hoist(k, a.base(), ++counter)));
+                hoist = s.hoists.computeIfAbsent(v, k -> new Hoist(k, a.base(), ++counter));
+                accessHoist.put(e, hoist);
                 break;
             }
             for (int r = 0; r < a.subscripts().size(); r++) {
                 if (!(a.subscripts().get(r) instanceof Attribution.IndexSubscript is)) continue;
                 Stmt binder = indexStmt.get(is.index());
-                if (binder == null || !declaredOutside(v, binder)) continue;
+                if (binder == null) continue;
+                if (hoist != null) binder.indexStrides.add("$s" + hoist.id() + "_" + r);
+                if (!declaredOutside(v, binder)) continue;
                 if (!provablyAligned(v, r, is.index()))
-                    binder.checks.add("aligned:" + a.base() + ":" + r + ":" + position(e));
+                    binder.checks.putIfAbsent("aligned:" + a.base() + ":" + r, position(is.expr()));
                 if (is.shift() != 0 && !provableShift(v, r, is))
-                    binder.checks.add("shift:" + a.base() + ":" + r + ":" + is.shift() + ":" + position(e));
+                    binder.checks.putIfAbsent("shift:" + a.base() + ":" + r + ":" + is.shift(), position(is.expr()));
             }
         }
         for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
@@ -331,17 +350,16 @@ public final class Lowerer {
 
     private String checks(Stmt s) {
         StringBuilder sb = new StringBuilder();
-        for (String c : s.checks) {
-            String[] p = c.split(":", 5);
+        for (Map.Entry<String, String> c : s.checks.entrySet()) {
+            String[] p = c.getKey().split(":");
+            String where = esc(c.getValue());
             if (p[0].equals("aligned")) {
-                String where = c.substring(c.indexOf(':', c.indexOf(':', 8) + 1) + 1);
                 sb.append(sup).append(".aligned($x").append(s.id).append(", ").append(p[1]).append(".rng(").append(p[2])
-                  .append("), \"").append(esc(where)).append("\", \"").append(attr.index(s.ctx).name()).append("\", \"")
+                  .append("), \"").append(where).append("\", \"").append(attr.index(s.ctx).name()).append("\", \"")
                   .append(p[1]).append("\", ").append(p[2]).append("); ");
             } else {
-                String where = String.join(":", java.util.Arrays.copyOfRange(p, 4, p.length));
                 sb.append(sup).append(".shift(").append(p[1]).append(".rng(").append(p[2]).append("), ").append(p[3])
-                  .append(", \"").append(esc(where)).append("\"); ");
+                  .append(", \"").append(where).append("\"); ");
             }
         }
         return sb.toString();
@@ -390,11 +408,43 @@ public final class Lowerer {
         sb.append("final int $n").append(n).append(" = $b").append(n).append(".count(), $gb").append(n).append(" = $b").append(n)
           .append(".glbBase(), $gs").append(n).append(" = $b").append(n).append(".glbStep(), $sb").append(n).append(" = $b").append(n)
           .append(".subBase(), $ss").append(n).append(" = $b").append(n).append(".subStep(); ");
-        sb.append("for (int $k").append(n).append(" = 0; $k").append(n).append(" < $n").append(n).append("; $k").append(n).append("++) { ");
-        sb.append("final int $i").append(n).append(" = $sb").append(n).append(" + $k").append(n).append(" * $ss").append(n).append("; ");
-        gen(sb.toString(), o);
-        emit(o.statement());
-        gen(" } } } finally { " + c + ".restoreApg($m" + n + "); } }", o);
+        String loop = "for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { ";
+        if (versioned(s, o.statement())) {
+            // Element loop versioned on unit strides: the fast copy (the user's lines) has subscripts of constant
+            // scale, which the JIT turns into bounds-check-free, unrolled, vectorizable loops; the general copy
+            // (strided triplets, sections) follows on the body's last line.
+            StringBuilder cond = new StringBuilder("$ss" + n + " == 1");
+            for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
+            sb.append("if (").append(cond).append(") { ").append(loop).append("final int $i").append(n).append(" = $sb").append(n)
+              .append(" + $k").append(n).append("; ");
+            gen(sb.toString(), o);
+            int bodyStart = em.pos();
+            fastIndexes.add(s);
+            emit(o.statement());
+            fastIndexes.remove(s);
+            int bodyEnd = em.pos();
+            gen(" } } else { " + loop + "final int $i" + n + " = $sb" + n + " + $k" + n + " * $ss" + n + "; ", o);
+            em.rewind(bodyStart);
+            em.flat(true);
+            emit(o.statement());
+            em.flat(false);
+            em.rewind(bodyEnd);
+            gen(" } }", o);
+        } else {
+            sb.append(loop).append("final int $i").append(n).append(" = $sb").append(n).append(" + $k").append(n).append(" * $ss").append(n).append("; ");
+            gen(sb.toString(), o);
+            emit(o.statement());
+            gen(" }", o);
+        }
+        gen(" } } finally { " + c + ".restoreApg($m" + n + "); } }", o);
+    }
+
+    /** Whether the element loop of {@code s} gets a unit-stride copy: no nested construct, no text block. */
+    private boolean versioned(Stmt s, ParserRuleContext body) {
+        if (s.hasNested) return false;
+        for (int i = body.getStart().getTokenIndex(); i <= body.getStop().getTokenIndex(); i++)
+            if (unit.parse().tokens().get(i).getType() == HPJavaParser.TEXT_BLOCK) return false;
+        return true;
     }
 
     private void at(AtStatementContext a) {
@@ -452,8 +502,10 @@ public final class Lowerer {
             Attribution.Subscript sub = a.subscripts().get(r);
             String str = h != null ? "$s" + h.id() + "_" + r : name + ".str(" + r + ")";
             if (sub instanceof Attribution.IndexSubscript is) {
-                int n = indexStmt.get(is.index()).id;
-                gen(" + " + str + " * " + (is.shift() == 0 ? "$i" + n : "($i" + n + " + " + is.shift() + ")"), sub.expr());
+                Stmt binder = indexStmt.get(is.index());
+                int n = binder.id;
+                if (h != null && fastIndexes.contains(binder)) str = "1"; // unit stride, checked before the loop
+                gen(" + " + (str.equals("1") ? "" : str + " * ") + (is.shift() == 0 ? "$i" + n : "($i" + n + " + " + is.shift() + ")"), sub.expr());
                 em.skipTo(end(sub.expr()));
             } else {
                 gen(" + " + str + " * (", sub.expr());
