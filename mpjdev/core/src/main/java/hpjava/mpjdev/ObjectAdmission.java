@@ -17,13 +17,13 @@ final class ObjectAdmission implements ObjectInputFilter {
     private static final Set<String> JDK_VALUE_TYPES = Set.of(
             "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer",
             "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number", "java.lang.String",
-            "java.lang.Enum", "java.lang.Object", "java.math.BigInteger", "java.math.BigDecimal",
+            "java.lang.Enum", "java.lang.Object", "java.util.Map$Entry", "java.math.BigInteger", "java.math.BigDecimal",
             "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.Vector",
             "java.util.HashMap", "java.util.LinkedHashMap", "java.util.TreeMap", "java.util.Hashtable",
             "java.util.IdentityHashMap", "java.util.WeakHashMap", "java.util.EnumMap",
             "java.util.HashSet", "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.PriorityQueue",
             "java.util.BitSet", "java.util.UUID", "java.util.Date", "java.util.CollSer", "java.util.Arrays$ArrayList",
-            "java.util.EnumSet$SerializationProxy", "java.util.AbstractMap$SimpleEntry",
+            "java.util.EnumSet$SerializationProxy", "java.util.RegularEnumSet", "java.util.JumboEnumSet", "java.util.EnumSet", "java.util.AbstractMap$SimpleEntry",
             "java.util.AbstractMap$SimpleImmutableEntry", "java.util.KeyValueHolder",
             "java.lang.String$CaseInsensitiveComparator");
 

@@ -120,6 +120,29 @@ class BufferTest {
     }
 
     @Test
+    void everyAdmittedJdkCollectionRoundTrips() {
+        var hm = new java.util.HashMap<String, Integer>(Map.of("a", 1, "b", 2));
+        Object[] all = {hm, new java.util.LinkedHashMap<>(hm), new java.util.TreeMap<>(hm), new java.util.Hashtable<>(hm),
+                new java.util.HashSet<>(hm.keySet()), new java.util.LinkedHashSet<>(hm.keySet()), new java.util.TreeSet<>(hm.keySet()),
+                new java.util.ArrayDeque<>(List.of(1, 2)), new java.util.LinkedList<>(List.of(1, 2)), new java.util.Vector<>(List.of(3)),
+                java.util.EnumSet.of(java.time.DayOfWeek.MONDAY), new java.util.EnumMap<>(Map.of(java.time.DayOfWeek.FRIDAY, "f")),
+                java.util.Collections.unmodifiableList(new ArrayList<>(List.of(1))), java.util.Collections.emptyList(),
+                java.util.Collections.singletonMap("k", 1), java.util.Arrays.asList(1, 2), List.of(), Map.of(), java.util.Set.of(1),
+                new java.util.AbstractMap.SimpleEntry<>("s", 1), java.util.UUID.randomUUID(),
+                new java.math.BigInteger("123456789012345678901234567890"), new java.math.BigDecimal("1.5"),
+                java.time.Instant.ofEpochSecond(7), java.time.Duration.ofMillis(5), java.time.ZonedDateTime.of(2026, 1, 2, 3, 4, 5, 0, java.time.ZoneId.of("Europe/Paris")),
+                new String[][] {{"a"}}, new Integer[] {1}, 'c', (byte) 1, (short) 2, 3.5f, true};
+        try (Buffer b = Buffer.allocate(16)) {
+            b.writeObjects(all, 0, all.length).rewind();
+            Object[] back = new Object[all.length];
+            b.readObjects(back, 0);
+            for (int i = 0; i < all.length; i++)
+                assertEquals(java.util.Arrays.deepToString(new Object[] {all[i]}), java.util.Arrays.deepToString(new Object[] {back[i]}),
+                        all[i].getClass().getName()); // (ArrayDeque has no equals)
+        }
+    }
+
+    @Test
     void objectsOfOtherJdkClassesAreRejectedByName() {
         try (Buffer b = Buffer.allocate(16)) {
             b.writeObject(new java.util.concurrent.atomic.AtomicInteger(3)).rewind();
