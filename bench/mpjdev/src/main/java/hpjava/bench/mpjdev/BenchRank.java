@@ -23,6 +23,7 @@ public final class BenchRank {
     /** Upper bound on the bytes in flight in the bandwidth window. */
     static final long WINDOW_BYTES = 64L << 20;
     private static final int MAX_ITERS = 1 << 24;
+    private static final int MIN_WARMUP_ROUNDS = 4;
 
     private final Comm comm;
     private final BenchOptions opt;
@@ -98,17 +99,19 @@ public final class BenchRank {
     }
 
     /**
-     * Warm-up and calibration: doubles the iteration count until the warm-up time has passed, then sizes a sample from
+     * Warm-up and calibration: doubles the iteration count (1, 2, 4, ...) until the warm-up time has passed and at least
+     * {@value #MIN_WARMUP_ROUNDS} rounds ran, then sizes a sample from
      * the fastest time per message seen (a hiccup during the warm-up must not shrink every later sample).
      */
     private int calibrate(int p, Point pt, Kind.Payload pay) {
         int n = 1;
         double bestUs = Double.MAX_VALUE;
         long t0 = System.nanoTime();
-        while (true) {
+        for (int round = 1; ; round++) {
             bestUs = Math.min(bestUs, measure(p, pt, pay, n));
             double elapsedMs = (System.nanoTime() - t0) / 1e6;
-            if (elapsedMs >= opt.warmupMillis() || n >= MAX_ITERS) break;
+            // At least a few rounds: a slow first contact (connection set-up, class loading) must not end the warm-up.
+            if ((elapsedMs >= opt.warmupMillis() && round >= MIN_WARMUP_ROUNDS) || n >= MAX_ITERS) break;
             n = (int) Math.min(MAX_ITERS, (long) n * 2);
         }
         double iterationUs = Math.max(bestUs * unitsPerIteration(pt), 1e-3);
