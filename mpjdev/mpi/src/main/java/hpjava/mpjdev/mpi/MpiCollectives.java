@@ -65,12 +65,15 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void barrier() {
+        comm.device.watch().blocking(PeerWatch.ANY);
         try {
             Intracomm c = mpiComm();
             if (comm.device.hasPendingReceives()) comm.device.await(c.iBarrier());
             else c.barrier();
         } catch (MPIException e) {
             throw comm.failed("barrier", e);
+        } finally {
+            comm.device.watch().unblocked();
         }
     }
 
@@ -81,6 +84,7 @@ final class MpiCollectives implements NativeCollectives {
             throw new IllegalArgumentException("broadcast: root " + root + " is not a rank of " + comm);
         }
         int bytes = count * type.elementBytes();
+        comm.device.watch().blocking(PeerWatch.ANY);
         try {
             ByteBuffer view = scratch(bytes);
             if (comm.id() == root) copyIn(type, array, offset, count);
@@ -88,6 +92,8 @@ final class MpiCollectives implements NativeCollectives {
             if (comm.id() != root) copyOut(type, array, offset, count);
         } catch (MPIException e) {
             throw comm.failed("broadcast", e);
+        } finally {
+            comm.device.watch().unblocked();
         }
     }
 
@@ -97,6 +103,7 @@ final class MpiCollectives implements NativeCollectives {
         Reduction.check(type, op);
         int p = comm.size();
         long bytes = (long) count * type.elementBytes();
+        comm.device.watch().blocking(PeerWatch.ANY);
         try {
             ByteBuffer view = scratch(bytes * (comm.id() == 0 ? p : 1));
             copyIn(type, array, offset, count);
@@ -113,6 +120,8 @@ final class MpiCollectives implements NativeCollectives {
             copyOut(type, array, offset, count);
         } catch (MPIException e) {
             throw comm.failed("allreduce", e);
+        } finally {
+            comm.device.watch().unblocked();
         }
     }
 

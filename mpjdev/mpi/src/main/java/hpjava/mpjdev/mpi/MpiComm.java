@@ -109,6 +109,7 @@ final class MpiComm extends Comm {
             MemorySegment seg = buf.segment();
             int len = wireLength(buf);
             int destWorld = worldRanks[dest];
+            device.watch().blocking(destWorld);
             if (len <= INLINE_MAX) {
                 stamp(seg);
                 try {
@@ -125,6 +126,7 @@ final class MpiComm extends Comm {
         } catch (MPIException e) {
             throw failed("send to " + dest, e);
         } finally {
+            device.watch().unblocked();
             buf.returnFromDevice();
         }
     }
@@ -140,6 +142,7 @@ final class MpiComm extends Comm {
                 return state.request.iwait();
             }
             ByteBuffer view = prepareHead(buf, state);
+            device.watch().blocking(source == ANY_SOURCE ? PeerWatch.ANY : worldRanks[source]);
             mpi.Status st = channel.recv(view, capacityForMpi(buf), MPI.BYTE, mpiSource(source), mpiTag(tag));
             int srcWorld = st.getSource();
             int msgTag = st.getTag();
@@ -152,6 +155,7 @@ final class MpiComm extends Comm {
         } catch (MPIException e) {
             throw failed("receive from " + (source == ANY_SOURCE ? "any source" : source), e);
         } finally {
+            device.watch().unblocked();
             buf.returnFromDevice();
         }
     }

@@ -33,6 +33,7 @@ final class MpiDevice {
     private final Intracomm bulk;
     private final Intracomm collectiveWorld;
     private final AtomicIntegerArray bodySequence;
+    private final PeerWatch watch;
     private final MpiComm world;
 
     private MpiDevice(int nChannels) throws MPIException {
@@ -48,6 +49,8 @@ final class MpiDevice {
         bulk = MPI.COMM_WORLD.dup();
         collectiveWorld = MPI.COMM_WORLD.dup();
         bodySequence = new AtomicIntegerArray(worldSize);
+        watch = new PeerWatch(MPI.COMM_WORLD.dup(), worldRank, worldSize);
+        watch.start();
         int[] all = new int[worldSize];
         for (int i = 0; i < worldSize; i++) all[i] = i;
         world = new MpiComm(this, MpiComm.WORLD_CONTEXT, all);
@@ -96,6 +99,10 @@ final class MpiDevice {
     int channelIndex(Intracomm channel) {
         for (int i = 0; i < channels.length; i++) if (channels[i] == channel) return i;
         return -1;
+    }
+
+    PeerWatch watch() {
+        return watch;
     }
 
     /** Carries the bodies of large messages, tagged by a per-pair sequence number so each body meets exactly its receive. */
@@ -163,9 +170,14 @@ final class MpiDevice {
 
     /** Waits for an MPI request by polling, making progress on posted receives meanwhile. */
     void await(mpi.Request r) throws MPIException {
-        for (int round = 0; !r.test(); round++) {
-            progressPending();
-            backOff(round);
+        watch.blocking(PeerWatch.ANY);
+        try {
+            for (int round = 0; !r.test(); round++) {
+                progressPending();
+                backOff(round);
+            }
+        } finally {
+            watch.unblocked();
         }
     }
 
@@ -176,10 +188,16 @@ final class MpiDevice {
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }
 
-    /** Ends MPI in this process (after the rank's program has finished). */
+    /**
+     * Ends MPI in this process after the rank's program has finished: tells the other ranks, waits for all of them
+     * (see {@link PeerWatch}), then {@code MPI_Finalize}.
+     */
     static synchronized void finish() {
         try {
-            if (instance != null && !MPI.isFinalized()) MPI.Finalize();
+            if (instance != null && !MPI.isFinalized()) {
+                instance.watch.announceFinished();
+                MPI.Finalize();
+            }
         } catch (MPIException e) {
             throw new DeviceException("MPI_Finalize failed: " + e.getMessage(), e);
         }

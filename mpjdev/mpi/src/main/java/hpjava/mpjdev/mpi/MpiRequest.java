@@ -101,9 +101,17 @@ final class MpiRequest extends Request {
 
     @Override
     public Status iwait() {
-        for (int round = 0; !poll(); round++) {
-            comm.device.progressPending();
-            MpiDevice.backOff(round);
+        if (!poll()) {
+            PeerWatch watch = comm.device.watch();
+            watch.blocking(peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer));
+            try {
+                for (int round = 0; !poll(); round++) {
+                    comm.device.progressPending();
+                    MpiDevice.backOff(round);
+                }
+            } finally {
+                watch.unblocked();
+            }
         }
         return result();
     }
@@ -129,13 +137,18 @@ final class MpiRequest extends Request {
     @Override
     protected Status waitAny(Request[] requests) {
         MpiDevice device = comm.device;
-        for (int round = 0; ; round++) {
-            for (int i = 0; i < requests.length; i++) {
-                Request r = requests[i];
-                if (r != null && r.isDone()) return withIndex(r.itest(), i);
+        device.watch().blocking(PeerWatch.ANY);
+        try {
+            for (int round = 0; ; round++) {
+                for (int i = 0; i < requests.length; i++) {
+                    Request r = requests[i];
+                    if (r != null && r.isDone()) return withIndex(r.itest(), i);
+                }
+                device.progressPending();
+                MpiDevice.backOff(round);
             }
-            device.progressPending();
-            MpiDevice.backOff(round);
+        } finally {
+            device.watch().unblocked();
         }
     }
 

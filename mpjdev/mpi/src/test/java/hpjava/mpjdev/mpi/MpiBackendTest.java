@@ -34,6 +34,15 @@ class MpiBackendTest {
         assertTrue(!job.stderr.contains("received a message nobody sent"), job.stderr);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"from-rank-0", "any"})
+    void waitingForAFinishedRankEndsTheJobInsteadOfHanging(String how) {
+        MpiJob job = MpiJob.run(LaunchSpec.of(2, FinishedPeerProgram.class.getName(), how), Duration.ofSeconds(120));
+        assertTrue(job.exitStatus != 0, "exit status 0 although rank 1 could never complete its receive");
+        assertTrue(job.stderr.contains("mpjdev: rank 1 is blocked waiting for "), job.stderr);
+        assertTrue(job.stderr.contains("has finished") || job.stderr.contains("have all finished"), job.stderr);
+    }
+
     @Test
     void launcherFindsTheBackendByName() {
         assertTrue(Launcher.backendNames().contains("mpi"), Launcher.backendNames().toString());
