@@ -27,7 +27,13 @@ public final class Block {
     // global-index transform of a subrange view: reported glb = (raw - origin) / scale
     int origin, scale = 1;
 
-    Block() {}
+    /**
+     * An empty block (no segments) to be filled by {@link Range#localBlock(ProcessContext, int, int, int, Block)}, so
+     * that an inner {@code overall} entered once per outer iteration reuses one block instead of allocating.
+     */
+    public Block() {
+        segments = 0;
+    }
 
     /** Number of segments (1 for every range kind but block-cyclic; 0 possible for block-cyclic). */
     public int segments() { return segments; }

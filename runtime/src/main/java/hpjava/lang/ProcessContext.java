@@ -45,6 +45,8 @@ public final class ProcessContext {
     private final Procs world;
     private Group[] apgStack = new Group[16];
     private int depth; // apgStack[depth - 1] is the APG
+    private Group containsApg;      // last (APG, grid) containment test of enterIndex, so loop entries stay O(1)
+    private Procs containsGrid;
 
     private ProcessContext(int id, int size) {
         this.id = id;
@@ -179,7 +181,7 @@ public final class ProcessContext {
             int c = d.crd(this);
             if (c >= 0) {
                 if (apg.procs() == d.procs()) next = apg.restrictCached(d, c);
-                else if (apg.contains(d.procs())) next = d.procs().restrictCached(d, c);
+                else if (containsCached(apg, d.procs())) next = d.procs().restrictCached(d, c);
                 else throw new IllegalStateException("overall/at over a range of grid " + d.procs()
                         + " whose processes are not all in the active process group " + apg);
             }
@@ -188,6 +190,14 @@ public final class ProcessContext {
         if (depth == apgStack.length) apgStack = Arrays.copyOf(apgStack, depth * 2);
         apgStack[depth++] = next;
         return mark;
+    }
+
+    private boolean containsCached(Group apg, Procs grid) {
+        if (apg == containsApg && grid == containsGrid) return true;
+        if (!apg.contains(grid)) return false;
+        containsApg = apg;
+        containsGrid = grid;
+        return true;
     }
 
     /**

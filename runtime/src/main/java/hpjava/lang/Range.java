@@ -115,6 +115,15 @@ public abstract class Range {
     /** The locations of {@code l:u:s} held by the process of {@code ctx} (no thread-local lookup). */
     public final Block localBlock(ProcessContext ctx, int l, int u, int s) { return block(crd(ctx), l, u, s); }
 
+    /**
+     * As {@link #localBlock(ProcessContext, int, int, int)}, refilling {@code into} (allocated once outside the
+     * enclosing loop) instead of allocating; returns it.
+     */
+    public final Block localBlock(ProcessContext ctx, int l, int u, int s, Block into) {
+        fill(into, crd(ctx), l, u, s);
+        return into;
+    }
+
     /** The calling process's locations of the whole range ({@code overall (i = x for :)}). */
     public final Block localBlock() { return block(crd(), 0, size() - 1, 1); }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every range kind against {@link RangeModel}, extents 0..50, process counts 1..9. */
 class RangePropertyTest {
+    private static final Block REUSED = new Block();
 
     static Stream<Integer> procCounts() { return IntStream.rangeClosed(1, 9).boxed(); }
 
@@ -91,6 +92,15 @@ class RangePropertyTest {
                 }
             }
             if (!expected.equals(got)) assertEquals(expected, got, what);
+            // a reused block (last filled by another triplet, possibly of another range kind) gives the same locations
+            if (REUSED.segments() > 1) REUSED.select(REUSED.segments() - 1);
+            Block again = m.range.block(c, l, u, s, REUSED);
+            List<Integer> got2 = new ArrayList<>();
+            for (int j = 0; j < again.segments(); j++) {
+                again.select(j);
+                for (int k = 0; k < again.count(); k++) got2.add(again.glb(k));
+            }
+            if (!expected.equals(got2)) assertEquals(expected, got2, () -> what.get() + " (reused block)");
             if (expected.size() != b.totalCount()) fail(what.get() + " totalCount " + b.totalCount());
         }
     }

@@ -83,7 +83,7 @@ public class LoopBench {
         final Range x = this.x, y = this.y;
         final DoubleMultiarray a = this.a, b = this.b;
         final int n = this.n;
-        final Block $bi = x.localBlock($c, 1, n - 2, 1);
+        final Block $bi = x.localBlock($c, 1, n - 2, 1), $bj = new Block();
         final int $mi = $c.enterIndex(x);
         try {
             final double[] $ad = a.dat(), $bd = b.dat();
@@ -93,7 +93,7 @@ public class LoopBench {
                 final int $ni = $bi.count(), $sbi = $bi.subBase(), $ssi = $bi.subStep();
                 for (int $ki = 0; $ki < $ni; $ki++) {
                     final int $i = $sbi + $ki * $ssi;
-                    final Block $bj = y.localBlock($c, 1, n - 2, 1);
+                    y.localBlock($c, 1, n - 2, 1, $bj);
                     final int $mj = $c.enterIndex(y);
                     try {
                         for (int $sj = 0, $nsj = $bj.segments(); $sj < $nsj; $sj++) {
@@ -128,7 +128,7 @@ public class LoopBench {
         final Range x = this.x, y = this.y;
         final DoubleMultiarray a = this.a, b = this.b;
         final int n = this.n;
-        final Block $bi = x.localBlock($c, 1, n - 2, 1);
+        final Block $bi = x.localBlock($c, 1, n - 2, 1), $bj = new Block();
         final int $mi = $c.enterIndex(x);
         try {
             final double[] $ad = a.dat(), $bd = b.dat();
@@ -138,7 +138,7 @@ public class LoopBench {
                 final int $ni = $bi.count(), $sbi = $bi.subBase(), $ssi = $bi.subStep();
                 for (int $ki = 0; $ki < $ni; $ki++) {
                     final int $i = $sbi + $ki * $ssi;
-                    final Block $bj = y.localBlock($c, 1, n - 2, 1);
+                    y.localBlock($c, 1, n - 2, 1, $bj);
                     final int $mj = $c.enterIndex(y);
                     try {
                         for (int $sj = 0, $nsj = $bj.segments(); $sj < $nsj; $sj++) {
