@@ -68,11 +68,6 @@
         return v;
     }
 
-    /** Sum of products of corresponding elements of two arrays of the same shape, in {@code @ACC@}. */
-    public static @ACC@ dotProduct(@NAME@Multiarray a, @NAME@Multiarray b) {
-        return DotProduct.cached(a, b).run@ACC@(a, b);
-    }
-
     /** {@code res = } the sums of {@code src} along dimension {@code dim} (res aligned with src without dim). */
     public static void sumDim(@NAME@Multiarray res, @NAME@Multiarray src, int dim) {
         DimReduction.cached(Reduction.Op.SUM, res, src, dim).run(res, src);

@@ -101,12 +101,33 @@ public final class DimReduction {
         this.counts = new int[] {m};
     }
 
-    /** Appends, row-major over the dimensions other than {@code dim}, the offset of each line's start. */
+    /**
+     * Appends the offset of each line's start for the dimensions other than {@code dim}, in the order of
+     * {@link Region#cross} over the result (segment combinations, row-major within each), so that the j-th line
+     * belongs to the j-th element of the result's local regions.
+     */
     private static void enumerate(Multiarray a, List<List<Seg>> per, int dim, int r, int off, List<Integer> out) {
-        if (r == per.size()) { out.add(off); return; }
-        if (r == dim) { enumerate(a, per, dim, r + 1, off, out); return; }
-        for (Seg s : per.get(r))
-            for (int k = 0; k < s.count(); k++) enumerate(a, per, dim, r + 1, off + a.str(r) * (s.aSub() + k * s.aStep()), out);
+        List<Integer> dims = new ArrayList<>();
+        for (int q = 0; q < per.size(); q++) if (q != dim) dims.add(q);
+        int k = dims.size();
+        for (int q : dims) if (per.get(q).isEmpty()) return;
+        int[] segIdx = new int[k];
+        while (true) {
+            Seg[] chosen = new Seg[k];
+            for (int i = 0; i < k; i++) chosen[i] = per.get(dims.get(i)).get(segIdx[i]);
+            int[] e = new int[k];
+            while (true) {
+                int o = off;
+                for (int i = 0; i < k; i++) o += a.str(dims.get(i)) * (chosen[i].aSub() + e[i] * chosen[i].aStep());
+                out.add(o);
+                int i = k - 1;
+                while (i >= 0 && ++e[i] == chosen[i].count()) e[i--] = 0;
+                if (i < 0) break;
+            }
+            int i = k - 1;
+            while (i >= 0 && ++segIdx[i] == per.get(dims.get(i)).size()) segIdx[i--] = 0;
+            if (i < 0) return;
+        }
     }
 
     static DimReduction cached(Reduction.Op op, Multiarray res, Multiarray src, int dim) {

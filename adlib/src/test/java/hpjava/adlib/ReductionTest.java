@@ -141,6 +141,21 @@ class ReductionTest {
         Object dot = call("dotProduct", a, b);
         if (floating(type)) near(what + " dotProduct", dotD, dot, dotScale);
         else assertEquals(dotL, (long) (Long) dot, what + " dotProduct");
+        // mixed element types: double if either is floating, else long
+        String other = Elems.NUMERIC[rnd.nextInt(Elems.NUMERIC.length)];
+        Multiarray c = Elems.create(other, null, x);
+        Elems.init(c, other, seed + 4);
+        long mixL = 0;
+        double mixD = 0, mixScale = 0;
+        for (long k = 0; k < n; k++) {
+            double u = num(Elems.value(type, seed + k)), w = num(Elems.value(other, seed + 4 + k));
+            mixL += (long) u * (long) w;
+            mixD += u * w;
+            mixScale += Math.abs(u * w);
+        }
+        Object mix = call("dotProduct", a, c);
+        if (floating(type) || floating(other)) near(what + " dotProduct with " + other, mixD, mix, mixScale);
+        else assertEquals(mixL, (long) (Long) mix, what + " dotProduct with " + other);
         int[] loc = new int[rank];
         Object lv = call("maxloc", loc, a);
         assertArrayEquals(unravel(maxAt, shape), loc, what + " maxloc");

@@ -26,18 +26,18 @@ class WriteHaloTest {
         Spmd.run(np, Duration.ofSeconds(60), (me, n) -> {
             for (int cfg = 0; cfg < 30; cfg++) {
                 Random rnd = new Random(1000L * np + cfg);
-                runOne(rnd, np, cfg);
+                runOne(rnd, np, cfg, 3);
             }
         });
     }
 
-    static void runOne(Random rnd, int np, int cfg) {
-        int rank = 1 + rnd.nextInt(3);
+    static void runOne(Random rnd, int np, int cfg, int maxRank) {
+        int rank = 1 + rnd.nextInt(maxRank);
         int gridRank = Math.min(rank, 1 + rnd.nextInt(2));
         Procs p = new Procs(Procs.nearCubicShape(np, gridRank));
         Range[] x = new Range[rank];
         for (int r = 0; r < rank; r++) {
-            int ext = rank == 3 ? 7 : 13;
+            int ext = rank == 4 ? 5 : rank == 3 ? 7 : 13;
             int size = rnd.nextInt(ext);
             x[r] = r < gridRank ? new ExtBlockRange(size, p.dim(r), rnd.nextInt(3), rnd.nextInt(3)) : new CollapsedRange(size);
         }
