@@ -17,7 +17,7 @@ import hpjava.compiler.HpjavaCompiler;
 
 /**
  * {@code hpjava run [--np N] [--backend NAME] [-cp CP] Program.hpj|MainClass [args]}: compiles a .hpj when needed
- * (cached under {@code .hpjava-cache/<hash>} of the current directory, keyed by the source text and the translator
+ * (cached under {@code .hpjava-cache/<hash>} of the current directory, or property {@code hpjava.cache}, keyed by the source text and the translator
  * build) and runs it on N ranks through {@code hpjava.mpjdev.Launcher}. Exit status 0 ok, 1 compile or run failure,
  * 2 usage error.
  */
@@ -120,10 +120,11 @@ public final class HpjavaRun {
     /** The class directory of {@code src}, compiled now unless already cached; null on compile errors (printed). */
     static Path compileCached(Path src, List<Path> cp, PrintStream err) throws IOException {
         String text = Files.readString(src, StandardCharsets.UTF_8);
-        Path dir = Path.of(".hpjava-cache", hash(src.toAbsolutePath().normalize() + "\n" + cp + "\n" + toolStamp() + "\n" + text));
+        Path root = cacheRoot();
+        Path dir = root.resolve(hash(src.toAbsolutePath().normalize() + "\n" + cp + "\n" + toolStamp() + "\n" + text));
         Path classes = dir.resolve("classes");
         if (Files.isRegularFile(classes.resolve("main-class.txt"))) return classes;
-        Path tmp = Files.createDirectories(Path.of(".hpjava-cache")).resolve("tmp-" + ProcessHandle.current().pid());
+        Path tmp = Files.createDirectories(root).resolve("tmp-" + ProcessHandle.current().pid());
         HpjavaCompiler.deleteTreeQuietly(tmp);
         Hpjavac.Args a = new Hpjavac.Args(tmp.resolve("classes"), cp, tmp.resolve("java"), false, List.of(src));
         HpjavaCompiler.Result r = Hpjavac.compile(a);
@@ -147,6 +148,11 @@ public final class HpjavaRun {
             HpjavaCompiler.deleteTreeQuietly(tmp);
         }
         return classes;
+    }
+
+    /** Where compiled programs are cached: property {@code hpjava.cache}, else {@code .hpjava-cache} here. */
+    static Path cacheRoot() {
+        return Path.of(System.getProperty("hpjava.cache", ".hpjava-cache"));
     }
 
     /** Identifies the translator build, so a new hpjavac invalidates the cache. */

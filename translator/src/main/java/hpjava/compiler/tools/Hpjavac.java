@@ -101,6 +101,9 @@ public final class Hpjavac {
         } catch (IOException e) {
             err.println("hpjavac: " + e.getMessage());
             return 1;
+        } catch (RuntimeException e) {
+            err.println("hpjavac: internal error, please report it with the source that caused it: " + e);
+            return 1;
         }
     }
 
