@@ -24,8 +24,9 @@ import hpjava.mpjdev.Launcher;
  * @Test void peerFailure() { Conformance.assertPeerFailureDetected(ConformanceRun.of("mpi", 2), false); }
  * }</pre>
  *
- * On failure the assertion message holds the problems (case and rank), every rank's last event, the job's whole
- * output and, after a timeout, the thread dumps of the job's JVMs. Thread-safe; every call launches its own job.
+ * The launcher runs with {@code --prefix-output}, so every line names its rank. On failure the assertion message
+ * holds the problems (case and rank), every rank's last event, each rank's output (all ranks up to np = 8, beyond
+ * that the ranks with problems), the launcher's own output and, after a timeout, the thread dumps of the job's JVMs. Thread-safe; every call launches its own job.
  */
 public final class Conformance {
 
@@ -46,6 +47,7 @@ public final class Conformance {
         cmd.add(run.backend());
         cmd.add("--np");
         cmd.add(Integer.toString(run.np()));
+        if (!run.launcherArgs().contains("--prefix-output")) cmd.add("--prefix-output");
         cmd.addAll(run.launcherArgs());
         cmd.add(ConformanceDriver.class.getName());
         cmd.addAll(run.effectiveCases());

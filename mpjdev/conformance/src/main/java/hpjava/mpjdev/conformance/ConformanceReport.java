@@ -49,6 +49,26 @@ public final class ConformanceReport {
 
     public Duration elapsed() { return elapsed; }
 
+    /**
+     * The lines rank {@code rank} printed, without their {@code [rank] } prefix (the helper launches with
+     * {@code --prefix-output}); empty when the backend does not prefix.
+     */
+    public String outputOfRank(int rank) {
+        String prefix = "[" + rank + "] ";
+        StringBuilder sb = new StringBuilder();
+        output.lines().filter(l -> l.startsWith(prefix)).forEach(l -> sb.append(l, prefix.length(), l.length()).append('\n'));
+        return sb.toString();
+    }
+
+    /** The lines of the output that carry no rank prefix (the launcher's own reports, for example). */
+    public String outputOfNoRank() {
+        StringBuilder sb = new StringBuilder();
+        output.lines().filter(l -> !RANK_PREFIX.matcher(l).lookingAt()).forEach(l -> sb.append(l).append('\n'));
+        return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern RANK_PREFIX = java.util.regex.Pattern.compile("\\[\\d+\\] ");
+
     /** Every result line, in output order. */
     public List<CaseResult> results() { return results; }
 
@@ -109,9 +129,29 @@ public final class ConformanceReport {
         states.forEach((rank, s) -> byState.computeIfAbsent(s, k -> new ArrayList<>()).add(rank));
         sb.append("rank states (last event):\n");
         byState.forEach((s, ranks) -> sb.append("  ").append(s).append(": ranks ").append(ranges(ranks)).append('\n'));
-        sb.append("---- output of all ranks ----\n").append(tail(output, 200_000));
+        // Each rank's output: the ranks with a problem first (at most 16 of them), then the launcher's own lines.
+        java.util.Set<Integer> bad = new java.util.TreeSet<>();
+        for (String c : run.effectiveCases()) {
+            for (int rank = 0; rank < run.np(); rank++) {
+                if (outcome(c, rank).filter(x -> x == CaseResult.Status.PASS).isEmpty()) bad.add(rank);
+            }
+        }
+        boolean prefixed = RANK_PREFIX.matcher(output).find();
+        if (!prefixed || run.np() <= 8) {
+            for (int rank = 0; prefixed && rank < run.np(); rank++) appendRank(sb, rank);
+            if (prefixed) sb.append("---- output outside any rank ----\n").append(tail(outputOfNoRank(), 100_000));
+            else sb.append("---- output of all ranks ----\n").append(tail(output, 200_000));
+        } else {
+            bad.stream().limit(16).forEach(rank -> appendRank(sb, rank));
+            if (bad.size() > 16) sb.append("(output of ").append(bad.size() - 16).append(" more ranks with problems left out)\n");
+            sb.append("---- output outside any rank ----\n").append(tail(outputOfNoRank(), 100_000));
+        }
         if (!threadDumps.isEmpty()) sb.append("\n---- thread dumps at timeout ----\n").append(tail(threadDumps, 400_000));
         return sb.toString();
+    }
+
+    private void appendRank(StringBuilder sb, int rank) {
+        sb.append("---- output of rank ").append(rank).append(" ----\n").append(tail(outputOfRank(rank), 50_000));
     }
 
     private static String tail(String s, int max) {

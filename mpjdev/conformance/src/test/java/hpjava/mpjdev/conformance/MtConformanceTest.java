@@ -64,6 +64,9 @@ class MtConformanceTest {
         assertTrue(e.getMessage().contains("peer-failure @ rank 1: FAIL"), e.getMessage());
         assertTrue(e.getMessage().contains("rank states"), e.getMessage());
         assertTrue(e.getMessage().contains("exit status 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("---- output of rank 1 ----\n@@conformance rank=1 np=2 case=peer-failure status=START"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("---- output outside any rank ----"), e.getMessage());
     }
 
     /** The driver run by hand with a wrong case name: status 2 and one clear message, no stack trace. */
