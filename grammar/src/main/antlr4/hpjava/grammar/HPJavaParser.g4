@@ -13,8 +13,9 @@
  *   p / i                            expression #multiplicative (plain division; the translator gives it meaning)
  *
  * Where the grammar is ambiguous the first alternative wins (ANTLR's rule). That is used on purpose:
- *  - statement: #expressionStatement precedes #onStatement and #atStatement, so a Java call 'on(x);' or
- *    'at(i = x[n]);' stays a call; a body that is a statement other than an expression makes it HPJava.
+ *  - statement: #expressionStatement precedes #onStatement and #atStatement, so text that reads as a Java
+ *    expression statement is one ('on(x);', 'at(i = x[n]);' are calls); 'on (p) { ... }', 'on (p) f();' and
+ *    'at (i = x[n]) a[i] = 0;' cannot be expressions and are HPJava.
  *  - expression: #parenthesized precedes a cast, so '(a) - b' is a subtraction, as in Java (JLS 15.16).
  */
 parser grammar HPJavaParser;
