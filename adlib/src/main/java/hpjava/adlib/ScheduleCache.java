@@ -32,16 +32,28 @@ final class ScheduleCache {
 
     /** The cached schedule for the key, or null. */
     Object get(Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+        int h = lastHit;
+        if (matches(h, kind, apg, p, a, b, c)) {          // a loop calling one operation: one comparison
+            used[h] = ++clock;
+            return values[h];
+        }
         for (int i = 0; i < kinds.length; i++) {
-            if (kinds[i] != kind) continue;
-            Multiarray[] k = arrays[i];
-            if (sameLayout(k[0], a) && sameLayout(k[1], b) && sameLayout(k[2], c) && apgs[i].equals(apg)
-                    && Arrays.equals(params[i], p)) {
+            if (i != h && matches(i, kind, apg, p, a, b, c)) {
                 used[i] = ++clock;
+                lastHit = i;
                 return values[i];
             }
         }
         return null;
+    }
+
+    private int lastHit;
+
+    private boolean matches(int i, Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+        if (kinds[i] != kind) return false;
+        Multiarray[] k = arrays[i];
+        if (!sameLayout(k[0], a) || !sameLayout(k[1], b) || !sameLayout(k[2], c)) return false;
+        return (apgs[i] == apg || apgs[i].equals(apg)) && Arrays.equals(params[i], p);
     }
 
     /** Stores a schedule (replacing the least recently used entry when full). */
@@ -57,6 +69,7 @@ final class ScheduleCache {
         params[victim] = p == null ? null : p.clone();
         values[victim] = value;
         used[victim] = ++clock;
+        lastHit = victim;
     }
 
     int size() {

@@ -21,7 +21,7 @@ import java.util.Arrays;
  * rows just filled, for the corners) packed with one strided copy into preallocated buffers, non-blocking sends and
  * receives on a private communicator, unpacked into the ghost cells. Both fill the same cells. Each sample is
  * {@code calls} back-to-back updates after a barrier; samples of A, B and C ({@code new WriteHalo(a).execute()}, the
- * schedule object) alternate; rank 0 reports medians.
+ * schedule object) alternate, in an order rotated every round; rank 0 reports medians.
  */
 public final class HaloRank {
     private HaloRank() {}
@@ -47,9 +47,14 @@ public final class HaloRank {
         double[] ta = new double[rounds], tb = new double[rounds], tc = new double[rounds];
         WriteHalo sched = new WriteHalo(a);
         for (int r = 0; r < rounds; r++) {
-            ta[r] = sample(coll, calls, () -> Adlib.writeHalo(a));
-            tb[r] = sample(coll, calls, hand::exchange);
-            tc[r] = sample(coll, calls, sched::execute);
+            // rotate the order every round so no variant always follows the same one
+            for (int k = 0; k < 3; k++) {
+                switch ((r + k) % 3) {
+                    case 0 -> ta[r] = sample(coll, calls, () -> Adlib.writeHalo(a));
+                    case 1 -> tb[r] = sample(coll, calls, hand::exchange);
+                    default -> tc[r] = sample(coll, calls, sched::execute);
+                }
+            }
         }
         if (world.id() == 0) {
             double ma = median(ta), mb = median(tb), mc = median(tc);
