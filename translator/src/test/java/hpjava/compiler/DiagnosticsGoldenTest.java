@@ -23,7 +23,7 @@ class DiagnosticsGoldenTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"check/DistributedSlots", "check/Ghosts", "check/Types", "check/Syntax"})
+    @ValueSource(strings = {"check/DistributedSlots", "check/Ghosts", "check/Types", "check/Syntax", "check/Untyped"})
     void checkPhase(String name) throws Exception {
         SourceUnit u = Harness.unit("errors/" + name + ".hpj");
         HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u), HpjavaCompiler.Options.checkOnly());

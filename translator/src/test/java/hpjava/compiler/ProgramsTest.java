@@ -23,9 +23,9 @@ class ProgramsTest {
     @BeforeAll
     static void compileAll() throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
-                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj");
+                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj");
         assertTrue(r.success(), r.formatted());
-        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace"),
+        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke"),
                 r.mainClasses());
     }
 
@@ -33,7 +33,7 @@ class ProgramsTest {
     @CsvSource({"MatrixAdd, 1", "MatrixAdd, 2", "MatrixAdd, 4",
                 "LaplaceShape, 1", "LaplaceShape, 2", "LaplaceShape, 4",
                 "Constructs, 1", "Constructs, 2", "Constructs, 4",
-                "Laplace, 1", "Laplace, 2", "Laplace, 4"})
+                "Laplace, 1", "Laplace, 2", "Laplace, 4", "demo.smoke.Smoke, 1", "demo.smoke.Smoke, 3"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());

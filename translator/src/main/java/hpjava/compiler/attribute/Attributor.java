@@ -64,7 +64,11 @@ public final class Attributor {
     }
 
     private Symbol.Variable declareVariable(String name, TypeContext type, ParserRuleContext at, boolean field) {
-        MultiarrayType t = type == null ? null : multiarrayType(type);
+        return declareVariable(name, type, type == null ? null : multiarrayType(type), at, field);
+    }
+
+    private Symbol.Variable declareVariable(String name, TypeContext type, MultiarrayType t, ParserRuleContext at,
+                                            boolean field) {
         Symbol.Variable v = new Symbol.Variable(name, t, type == null ? null : text(type), at.getStart(), field);
         declare(v);
         out.variables.add(v);
@@ -283,8 +287,11 @@ public final class Attributor {
         visit(type);
         for (VariableDeclaratorContext vd : ds.variableDeclarator()) {
             if (vd.variableInitializer() != null) visit(vd.variableInitializer());
-            TypeContext declared = type;
-            Symbol.Variable v = declareVariable(vd.variableDeclaratorId().identifier().getText(), declared, vd, field);
+            MultiarrayType t = multiarrayType(type);
+            if (t == null && type.getText().equals("var") && vd.variableInitializer() != null
+                    && vd.variableInitializer().expression() != null)
+                t = out.expressionTypes.get(vd.variableInitializer().expression()); // var a = new float [[x]]
+            Symbol.Variable v = declareVariable(vd.variableDeclaratorId().identifier().getText(), type, t, vd, field);
             if (vd.variableInitializer() != null) initialized(v, vd.variableInitializer());
         }
     }

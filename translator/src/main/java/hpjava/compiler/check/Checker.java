@@ -96,7 +96,9 @@ public final class Checker {
         Attribution.Access a = attr.access(e);
         if (a == null) {
             if (e.subscripts.size() > 1 || e.subscripts.stream().anyMatch(this::isIndexSubscript)) {
-                if (e.array instanceof NameContext n) {
+                if (e.array instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v && v.javaType() == null) {
+                    diag.report(DiagnosticKey.UNTYPED_MULTIARRAY, e.array, n.getText());
+                } else if (e.array instanceof NameContext n) {
                     diag.report(DiagnosticKey.NOT_A_MULTIARRAY, e.array, n.getText());
                 } else {
                     diag.report(DiagnosticKey.ACCESS_BASE, e.array, e.array.getText());
