@@ -34,7 +34,7 @@ import java.nio.ByteOrder;
  * memory); a released buffer must not be used.
  *
  * <h2>Device interface</h2>
- * Backends use {@link #segment()}, {@link #length()}, {@link #lendToDevice()}, {@link #returnFromDevice()},
+ * Backends use {@link #segment()} (or {@link #byteBuffer()}), {@link #length()}, {@link #lendToDevice()}, {@link #returnFromDevice()},
  * {@link #prepareReceive(long)}, {@link #completeReceive(int, int)}, {@link #completeSend(int, int)} and
  * {@link #deviceState()}; user code does not need them.
  */
@@ -65,6 +65,7 @@ public final class Buffer implements AutoCloseable {
     private boolean lent;
     private Object deviceState;
     private SegmentStreams streams;
+    private java.nio.ByteBuffer byteView;
     private Object cachedArray;
     private MemorySegment cachedHeap;
 
@@ -83,6 +84,7 @@ public final class Buffer implements AutoCloseable {
     private void allocateMemory(long capacity) {
         arena = Arena.ofShared();
         segment = arena.allocate(capacity, 8);
+        byteView = null;
     }
 
     // ------------------------------------------------------------------ writing
@@ -522,6 +524,21 @@ public final class Buffer implements AutoCloseable {
     /** The native memory of this buffer (8-byte aligned); the message is {@code [0, length())}. For backends. */
     public MemorySegment segment() {
         return segment;
+    }
+
+    /**
+     * A direct {@link java.nio.ByteBuffer} view of the whole segment (little-endian; position and limit are the
+     * caller's to set), for backends whose native API takes byte buffers (e.g. Open MPI's Java bindings). Cached: the
+     * same object is returned until the buffer grows, so using it allocates nothing. Capacity up to 2 GiB - 1.
+     */
+    public java.nio.ByteBuffer byteBuffer() {
+        java.nio.ByteBuffer v = byteView;
+        if (v == null) {
+            if (segment.byteSize() > Integer.MAX_VALUE)
+                throw new UnsupportedOperationException("a ByteBuffer view needs a capacity below 2 GiB; this buffer has " + segment.byteSize());
+            byteView = v = segment.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return v;
     }
 
     /**

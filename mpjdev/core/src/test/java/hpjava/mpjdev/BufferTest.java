@@ -185,6 +185,22 @@ class BufferTest {
     }
 
     @Test
+    void byteBufferViewIsCachedAndFollowsGrowth() {
+        try (Buffer b = Buffer.allocate(64)) {
+            b.write(new int[] {0x11223344});
+            java.nio.ByteBuffer v = b.byteBuffer();
+            assertSame(v, b.byteBuffer());
+            assertTrue(v.isDirect());
+            assertEquals(0x11223344, v.getInt(32));
+            b.write(new long[100_000]);
+            java.nio.ByteBuffer w = b.byteBuffer();
+            assertNotSame(v, w);
+            assertEquals(b.capacity(), w.capacity());
+            assertEquals(0x11223344, w.getInt(32));
+        }
+    }
+
+    @Test
     void pooledBuffersAreReused() {
         BufferPool pool = new BufferPool(4);
         Buffer b = pool.acquire(100);
