@@ -19,7 +19,8 @@ record BenchOptions(String backend, int np, Set<Test> tests, Set<Kind> kinds, lo
 
     static final String USAGE = """
             usage: bench/mpjdev-bench [options]
-              --backend NAME      device backend, found by name through the launcher (default mt)
+              --backend NAME      device backend, found by name through the launcher (default mt);
+                                  raw-threads: the raw-Java baseline for mt (two threads, shared arrays, no device)
               --np N              ranks to start, >= 2; ranks 0 and 1 measure, the others wait (default 2)
               --tests LIST        latency,bandwidth (default both)
               --kinds LIST        byte,double,object (default all)

@@ -52,6 +52,15 @@ enum Kind {
 
         void unpack(Buffer b);
 
+        /** A new shared array one message of this payload is copied through (the raw-threads baseline). */
+        Object newWire();
+
+        /** Copies the outgoing data into a wire array (the baseline's send). */
+        void copyOut(Object wire);
+
+        /** Copies a wire array into the incoming data (the baseline's receive). */
+        void copyIn(Object wire);
+
         /** Clears the incoming side, so that {@link #verify} sees only what arrives next. */
         void reset();
 
@@ -85,6 +94,21 @@ enum Kind {
         }
 
         @Override
+        public Object newWire() {
+            return java.lang.reflect.Array.newInstance(out.getClass().getComponentType(), n);
+        }
+
+        @Override
+        public void copyOut(Object wire) {
+            System.arraycopy(out, 0, wire, 0, n);
+        }
+
+        @Override
+        public void copyIn(Object wire) {
+            System.arraycopy(wire, 0, in, 0, n);
+        }
+
+        @Override
         public void reset() {
             if (in instanceof byte[] bs) java.util.Arrays.fill(bs, (byte) 0);
             else java.util.Arrays.fill((double[]) in, 0);
@@ -97,6 +121,8 @@ enum Kind {
             if (!same) throw new IllegalStateException("benchmark message arrived corrupted (" + n + " elements)");
         }
     }
+
+    static final String RAW_OBJECTS = "the raw-threads baseline carries primitive arrays only";
 
     /** A serialized array of records; allocates on every unpack (deserialization). */
     static final class ObjectPayload implements Payload {
@@ -116,6 +142,21 @@ enum Kind {
         @Override
         public void unpack(Buffer b) {
             in = (Particle[]) b.readObject();
+        }
+
+        @Override
+        public Object newWire() {
+            throw new UnsupportedOperationException(RAW_OBJECTS);
+        }
+
+        @Override
+        public void copyOut(Object wire) {
+            throw new UnsupportedOperationException(RAW_OBJECTS);
+        }
+
+        @Override
+        public void copyIn(Object wire) {
+            throw new UnsupportedOperationException(RAW_OBJECTS);
         }
 
         @Override

@@ -16,7 +16,8 @@ import hpjava.mpjdev.Launcher;
  * double arrays and objects. Every run measures every point once (points interleaved, so machine drift spreads over
  * all of them); each point of a run is the median of several timed samples; the reported figure is the median of the
  * per-run medians. Options: {@link BenchOptions#USAGE}; output format: {@link BenchResult}. Exit status: the job's
- * (0 ok), 2 for a usage error.
+ * (0 ok), 2 for a usage error. {@code --backend raw-threads} runs the same plan without the device: the raw-Java
+ * baseline for mt ({@link RawThreadsLink}), to be run alternately with {@code --backend mt}.
  */
 public final class MpjdevBench {
     private MpjdevBench() {}
@@ -34,6 +35,14 @@ public final class MpjdevBench {
             if (!e.getMessage().isEmpty()) System.err.println("mpjdev-bench: " + e.getMessage());
             System.err.print(BenchOptions.USAGE);
             return Launcher.USAGE_ERROR;
+        }
+        if (opt.backend().equals(RawThreadsBaseline.NAME)) {
+            try {
+                return RawThreadsBaseline.run(opt, System.out);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 1;
+            }
         }
         List<String> launch = new ArrayList<>(List.of("--backend", opt.backend(), "--np", Integer.toString(opt.np())));
         launch.addAll(opt.launcherArgs());

@@ -26,7 +26,7 @@ final class Report {
         out.println("# " + BenchResult.COLUMNS);
     }
 
-    static void line(BenchRank.Point pt, double[] runMedians, int iters, PrintStream out) {
+    static void line(Driver.Point pt, double[] runMedians, int iters, PrintStream out) {
         double med = Stats.median(runMedians);
         long bytes = (long) pt.kind().elements(pt.size()) * pt.kind().elementBytes;
         BenchResult r = new BenchResult(pt.test().name().toLowerCase(Locale.ROOT), pt.kind().name().toLowerCase(Locale.ROOT),

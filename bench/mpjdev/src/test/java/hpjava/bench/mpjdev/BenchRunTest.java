@@ -46,6 +46,26 @@ class BenchRunTest {
     }
 
     @Test
+    void theRawThreadsBaselineRunsTheSamePlanForPrimitiveArrays() throws Exception {
+        Run r = run("--backend", "raw-threads", "--sizes", "8,4096", "--runs", "2", "--samples", "2", "--sample-ms", "1",
+                "--warmup-ms", "5", "--window", "4");
+        assertEquals(0, r.status, r.output);
+        assertTrue(r.output.contains("# mpjdev-bench v1 backend=raw-threads"), r.output);
+        assertTrue(r.output.contains("# raw-threads: objects are not measured"), r.output);
+        Set<String> got = new TreeSet<>();
+        for (BenchResult x : BenchResult.parseOutput(r.output)) {
+            got.add(x.test() + " " + x.kind() + " " + x.bytes());
+            assertTrue(x.medianMicros() > 0 && x.minMicros() <= x.medianMicros() && x.medianMicros() <= x.maxMicros(), x.format());
+        }
+        assertEquals(new TreeSet<>(List.of("bandwidth byte 4096", "bandwidth byte 8", "bandwidth double 4096", "bandwidth double 8",
+                "latency byte 4096", "latency byte 8", "latency double 4096", "latency double 8")), got, r.output);
+
+        Run objectsOnly = run("--backend", "raw-threads", "--kinds", "object");
+        assertEquals(2, objectsOnly.status, objectsOnly.output);
+        assertTrue(objectsOnly.output.contains("primitive arrays only"), objectsOnly.output);
+    }
+
+    @Test
     void aBadOptionExitsWithStatusTwoAndSaysWhy() throws Exception {
         Run r = run("--kinds", "int");
         assertEquals(2, r.status, r.output);
