@@ -29,6 +29,29 @@ class GroupAndContextTest {
     }
 
     @Test
+    void aProcessWideBindingServesThreadsWithoutTheirOwn() throws Exception {
+        ProcessContext one = ProcessContext.create(2, 3);
+        AtomicReference<Object> seen = new AtomicReference<>();
+        ProcessContext.bindProcess(one);
+        try {
+            Thread t = Thread.ofPlatform().start(() -> {
+                seen.set(ProcessContext.current());
+                ProcessContext own = ProcessContext.create(0, 3);
+                own.bind();                                   // a thread binding takes precedence
+                if (ProcessContext.current() != own) seen.set("thread binding ignored");
+                ProcessContext.unbind();
+            });
+            t.join(10_000);
+            assertSame(one, seen.get());
+        } finally {
+            ProcessContext.bindProcess(null);
+        }
+        Thread t = Thread.ofPlatform().start(() -> seen.set(ProcessContext.currentOrNull()));
+        t.join(10_000);
+        assertNull(seen.get());
+    }
+
+    @Test
     void gridsTakeTheFirstApgMembersRowMajor() {
         ProcessContext.create(4, 7).run(() -> {
             ProcessContext c = ProcessContext.current();
