@@ -32,7 +32,7 @@ class DiagnosticsGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"java/JavaError"})
+    @ValueSource(strings = {"java/JavaError", "java/ConstructTypes"})
     void compilePhase(String name) throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "errors/" + name + ".hpj");
         assertFalse(r.success());

@@ -23,9 +23,10 @@ class ProgramsTest {
     @BeforeAll
     static void compileAll() throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
-                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj");
+                "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj",
+                "errors/ThrowsInLoop.hpj");
         assertTrue(r.success(), r.formatted());
-        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke"),
+        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop"),
                 r.mainClasses());
     }
 
@@ -46,11 +47,12 @@ class ProgramsTest {
         assertTrue(r.err().contains("Misaligned.hpj:7:29: index 'i' ranges over"), r.err());
     }
 
-    @Test
-    void stackTracesNameTheHpjFileAndLine() throws Exception {
+    @ParameterizedTest(name = "{0} fails at line {1}")
+    @CsvSource({"Throws, 5", "ThrowsInLoop, 6"})
+    void stackTracesNameTheHpjFileAndLine(String main, int line) throws Exception {
         try (URLClassLoader l = new URLClassLoader(new URL[] {dir.resolve("classes").toUri().toURL()},
                 getClass().getClassLoader())) {
-            Class<?> c = l.loadClass("Throws");
+            Class<?> c = l.loadClass(main);
             Throwable t = null;
             try {
                 c.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
@@ -59,8 +61,8 @@ class ProgramsTest {
             }
             assertTrue(t instanceof ArrayIndexOutOfBoundsException, String.valueOf(t));
             StackTraceElement top = t.getStackTrace()[0];
-            assertEquals("Throws.hpj", top.getFileName());
-            assertEquals(5, top.getLineNumber());
+            assertEquals(main + ".hpj", top.getFileName());
+            assertEquals(line, top.getLineNumber());
         } finally {
             hpjava.lang.ProcessContext.unbind();
         }

@@ -79,7 +79,7 @@ public final class EcjCompiler {
                 SourceUnit u = in != null ? in.unit() : inputs.get(0).unit();
                 int src = in != null && d.getStartPosition() >= 0 ? in.lowered().map().toSource((int) d.getStartPosition()) : -1;
                 int[] lc = lineCol(u.text(), src, (int) d.getLineNumber());
-                u.diagnostics().addIfAbsent(new Diagnostic(DiagnosticKey.JAVA, List.of(d.getMessage(Locale.ROOT)), u.name(),
+                u.diagnostics().addIfAbsent(new Diagnostic(DiagnosticKey.JAVA, List.of(userMessage(d.getMessage(Locale.ROOT))), u.name(),
                         lc[0], lc[1], src));
                 ok = false;
             }
@@ -93,6 +93,16 @@ public final class EcjCompiler {
         } finally {
             deleteTree(classes);
         }
+    }
+
+    private static final java.util.regex.Pattern RANGE_HELPER = java.util.regex.Pattern.compile(
+            "The method range\\(hpjava\\.lang\\.Range\\) in the type \\S+\\$\\$hpj is not applicable for the arguments \\((.*)\\)");
+
+    /** ECJ's message in the user's terms where it names generated helpers. */
+    static String userMessage(String m) {
+        java.util.regex.Matcher r = RANGE_HELPER.matcher(m);
+        if (r.matches()) return "a dimension of a multiarray creation must be a Range or an int extent, not " + r.group(1);
+        return m.replace("hpjava.lang.", "");
     }
 
     /** 1-based line and column of a source offset (or of the given line when the offset is unknown). */
