@@ -144,7 +144,7 @@ public abstract class Range {
     public final boolean alignedWith(Range o) {
         if (o == this) return true;
         if (o == null || o.size() != size() || o.dim() != dim()) return false;
-        if (sameLayoutAs(o)) return true;
+        if (canonical() == o.canonical() || canonical().sameLayoutAs(o.canonical())) return true;
         for (int g = 0, n = size(); g < n; g++) {
             int c = ownerOf(g);
             if (o.ownerOf(g) != c || o.sub(c, g) != sub(c, g)) return false;
@@ -159,7 +159,7 @@ public abstract class Range {
     public final boolean sameDistribution(Range o) {
         if (o == this) return true;
         if (o == null || o.size() != size() || o.dim() != dim()) return false;
-        if (sameLayoutAs(o)) return true;
+        if (canonical() == o.canonical() || canonical().sameLayoutAs(o.canonical())) return true;
         for (int g = 0, n = size(); g < n; g++) if (o.ownerOf(g) != ownerOf(g)) return false;
         return true;
     }
@@ -201,6 +201,9 @@ public abstract class Range {
     void segment(Block b, int j) {
         throw new IllegalStateException(this + " has a single segment");
     }
+
+    /** The range this one is an identity view of (a whole-range subrange: its base), else this. */
+    Range canonical() { return this; }
 
     /** Cheap structural test for identical owners and subscripts; false when unknown. */
     boolean sameLayoutAs(Range o) { return false; }

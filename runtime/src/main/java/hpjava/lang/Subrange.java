@@ -55,6 +55,9 @@ final class Subrange extends Range {
     }
 
     @Override
+    Range canonical() { return origin == 0 && step == 1 && n == base.size() ? base : this; }
+
+    @Override
     boolean sameLayoutAs(Range o) {
         return o instanceof Subrange r && r.base == base && r.origin == origin && r.step == step && r.n == n;
     }

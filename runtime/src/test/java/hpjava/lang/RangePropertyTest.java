@@ -166,6 +166,11 @@ class RangePropertyTest {
                 boolean sameSubs = sameOwners && java.util.Arrays.equals(o.sub, m.sub);
                 assertEquals(sameOwners, x.sameDistribution(o.range), m + " vs " + o + " sameDistribution");
                 assertEquals(sameSubs, x.alignedWith(o.range), m + " vs " + o + " alignedWith");
+                if (m.n > 0) {   // whole-range subranges (identity views) compare like their base ranges
+                    Range xs = x.subrange(0, m.n - 1, 1), os = o.range.subrange(0, m.n - 1, 1);
+                    assertEquals(sameSubs, xs.alignedWith(os), m + " vs " + o + " alignedWith of whole subranges");
+                    assertEquals(sameOwners, os.sameDistribution(x), m + " vs " + o + " sameDistribution of a whole subrange");
+                }
             }
         });
     }
