@@ -68,12 +68,13 @@ public final class HPJavaParsing {
     static <T extends ParserRuleContext> Parsed<T> parseRule(CharStream input, Function<HPJavaParser, T> startRule,
                                                              boolean llOnly) {
         String sourceName = input.getSourceName();
+        List<SyntaxError> lexerErrors = new ArrayList<>();
         List<SyntaxError> errors = new ArrayList<>();
         CollectingListener listener = new CollectingListener(sourceName, errors);
 
         HPJavaLexer lexer = new HPJavaLexer(input);
         lexer.removeErrorListeners();
-        lexer.addErrorListener(listener);
+        lexer.addErrorListener(new CollectingListener(sourceName, lexerErrors));
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill(); // lexer errors are collected once, here, whichever parse stage runs
 
@@ -98,14 +99,36 @@ public final class HPJavaParsing {
             parser.setErrorHandler(new HPJavaErrorStrategy());
             tree = startRule.apply(parser);
         }
-        errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));
-        return new Parsed<>(tree, List.copyOf(errors), tokens, parser, neededLL);
+        return new Parsed<>(tree, mergeLexerErrors(lexerErrors, errors), tokens, parser, neededLL);
     }
 
     /** The result of {@link #parseRule}: like {@link ParseResult}, for any start rule. */
     public record Parsed<T extends ParserRuleContext>(T tree, List<SyntaxError> errors, CommonTokenStream tokens,
                                                       HPJavaParser parser, boolean neededLL) {
     }
+
+    /**
+     * The parser's errors in the order found (the first is the real one: recovery may report follow-on errors at
+     * earlier positions when a prediction failed far ahead), with each lexer error placed before the first
+     * parser error that lies after it.
+     */
+    private static List<SyntaxError> mergeLexerErrors(List<SyntaxError> lexerErrors, List<SyntaxError> parserErrors) {
+        List<SyntaxError> merged = new ArrayList<>(parserErrors);
+        for (SyntaxError lexerError : lexerErrors) {
+            int at = merged.size();
+            for (int i = 0; i < merged.size(); i++) {
+                if (BY_POSITION.compare(merged.get(i), lexerError) > 0 && !lexerErrors.contains(merged.get(i))) {
+                    at = i;
+                    break;
+                }
+            }
+            merged.add(at, lexerError);
+        }
+        return List.copyOf(merged);
+    }
+
+    private static final Comparator<SyntaxError> BY_POSITION =
+            Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column);
 
     /** What the lexer could not read: an unterminated literal, or a character that starts no token. */
     private static String lexerMessage(LexerNoViableAltException e) {

@@ -8,8 +8,9 @@ import org.antlr.v4.runtime.CommonTokenStream;
  * The outcome of parsing one compilation unit.
  *
  * @param tree   the parse tree; always present (with error nodes where the input was wrong)
- * @param errors the syntax errors of the lexer and the parser, sorted by position (a stable sort); empty when
- *               the input is well formed
+ * @param errors the syntax errors; the parser's in the order found (the first is the one to show: later ones may
+ *               be follow-on errors, even at earlier positions), the lexer's placed among them by position;
+ *               empty when the input is well formed
  * @param tokens the token stream (all channels), so callers can find hidden comments and map tokens back to
  *               line:column positions
  * @param parser the parser that built the tree (rule names and vocabulary for printing trees)

@@ -194,7 +194,24 @@ class SyntaxErrorTest {
     }
 
     @Test
-    void errorsAreSortedByPosition() {
+    void theFirstErrorIsTheOneAtTheCauseEvenWhenRecoveryReportsEarlierPositions() {
+        List<SyntaxError> errors = HPJavaParsing.parse("Bad.hpj", """
+                class A {
+                  int f(Object o) {
+                    switch (o) {
+                      case String s -> { return 1; }
+                      case Integer _ -> { return 2; }
+                      default -> { return 3; }
+                    }
+                  }
+                }
+                """).errors();
+        assertTrue(!errors.isEmpty());
+        assertAt(errors.get(0), 5, 20, "_");
+    }
+
+    @Test
+    void lexerErrorsAreMergedByPosition() {
         List<SyntaxError> errors = HPJavaParsing.parse("Bad.hpj", """
                 class A {
                   void f() { g( ; }
