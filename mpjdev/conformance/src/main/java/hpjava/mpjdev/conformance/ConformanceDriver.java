@@ -45,8 +45,14 @@ public final class ConformanceDriver {
                 throw new IllegalArgumentException("case " + ConformanceCases.PEER_FAILURE + " ends the job and must be run alone");
             }
         } catch (IllegalArgumentException e) {
-            // A usage error: every rank sees the same arguments, so every rank stops with status 2; rank 0 says why.
-            if (Comm.world().id() == 0) System.err.println("conformance: " + e.getMessage());
+            // A usage error: every rank sees the same arguments, so every rank stops with status 2. Rank 0 says why;
+            // the barrier keeps the other ranks from ending the process before it has.
+            Comm w = Comm.world();
+            if (w.id() == 0) {
+                System.err.println("conformance: " + e.getMessage());
+                System.err.flush();
+            }
+            barrier(w);
             System.exit(2);
         }
         Comm world = Comm.world();

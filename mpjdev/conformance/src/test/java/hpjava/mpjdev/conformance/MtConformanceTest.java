@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,27 +25,10 @@ class MtConformanceTest {
     /** The launching JVM holds every rank in mt: bound its heap (the 64 MiB case needs a few hundred MiB). */
     private static final String HEAP = "-Xmx1g";
 
-    /**
-     * Every case but {@value ConformanceCases#OBJECTS} (see {@link #objectMessages}), at each np.
-     */
     @ParameterizedTest(name = "np = {0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void everyCasePasses(int np) {
-        Conformance.assertAllPass(ConformanceRun.of("mt", np).withJvmOptions(HEAP).withCases(
-                ConformanceCases.names().stream().filter(c -> !c.equals(ConformanceCases.OBJECTS)).toList()));
-    }
-
-    /**
-     * Known failure in mpjdev-core (not in this suite): deserializing a {@code java.util.HashMap}, a JDK value type the
-     * object filter documents as admitted, is rejected because {@code HashMap.readObject} asks the filter about
-     * creating a {@code java.util.Map$Entry[]}, and {@code java.util.Map$Entry} is missing from the filter's list.
-     * Remove {@code @Disabled} when mpjdev-core admits it.
-     */
-    @ParameterizedTest(name = "np = {0}")
-    @ValueSource(ints = {1, 2})
-    @Disabled("mpjdev-core ObjectAdmission rejects java.util.Map$Entry, so HashMap messages fail; see the javadoc")
-    void objectMessages(int np) {
-        Conformance.assertAllPass(ConformanceRun.of("mt", np).withCases(ConformanceCases.OBJECTS));
+        Conformance.assertAllPass(ConformanceRun.of("mt", np).withJvmOptions(HEAP));
     }
 
     @Test
