@@ -111,7 +111,7 @@ final class MtCollectives implements NativeCollectives {
                 me.spinSucceeded(job.options.spinLimit());
                 return;
             }
-            me.spinFailed();
+            long parkedAt = System.nanoTime();
             ctx.barrierWaiters[comm.id] = Thread.currentThread();
             try {
                 while (ctx.generation == gen) {
@@ -127,6 +127,7 @@ final class MtCollectives implements NativeCollectives {
                 }
             } finally {
                 ctx.barrierWaiters[comm.id] = null;
+                me.parked(System.nanoTime() - parkedAt, job.options.spinLimit());
             }
         } finally {
             me.exitWait(registered);

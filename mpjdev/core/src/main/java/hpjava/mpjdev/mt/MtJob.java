@@ -254,7 +254,7 @@ final class MtJob {
                 me.spinSucceeded(options.spinLimit());
                 return;
             }
-            me.spinFailed();
+            long parkedAt = System.nanoTime();
             r.waiter = Thread.currentThread();
             try {
                 while (r.state == MtRequest.PENDING) {
@@ -264,6 +264,7 @@ final class MtJob {
                 }
             } finally {
                 r.waiter = null;
+                me.parked(System.nanoTime() - parkedAt, options.spinLimit());
             }
         } finally {
             me.exitWait(registered);
@@ -292,7 +293,7 @@ final class MtJob {
                 }
                 Thread.onSpinWait();
             }
-            me.spinFailed();
+            long parkedAt = System.nanoTime();
             Thread self = Thread.currentThread();
             for (Request q : requests) if (q != null) ((MtRequest) q).waiter = self;
             try {
@@ -306,6 +307,7 @@ final class MtJob {
                 return i;
             } finally {
                 for (Request q : requests) if (q != null) ((MtRequest) q).waiter = null;
+                me.parked(System.nanoTime() - parkedAt, options.spinLimit());
             }
         } finally {
             me.exitWait(registered);

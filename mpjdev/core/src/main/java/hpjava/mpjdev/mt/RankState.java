@@ -40,10 +40,11 @@ final class RankState {
     volatile long blockSeq;
 
     /**
-     * Adaptive spin window (Thread.onSpinWait rounds before parking): doubled when a wait ends while spinning, halved
-     * when it had to park, between {@link #MIN_SPIN} and the job's limit. Under oversubscription (more runnable
-     * threads than cores) spinning only delays the partner, so the window shrinks to almost nothing by itself.
-     * Racy updates from several threads of one rank are harmless.
+     * Adaptive spin window (Thread.onSpinWait rounds before parking), between {@link #MIN_SPIN} and the job's limit:
+     * doubled when a wait ends while spinning or soon after parking (under {@link #SHORT_WAIT_NANOS}: the partner was
+     * running and a longer spin would have caught it without the park/unpark cost), halved when a parked wait was long
+     * (the partner was descheduled or busy: under oversubscription spinning only delays it). Racy updates from
+     * several threads of one rank are harmless.
      */
     int spin;
     static final int MIN_SPIN = 16;
@@ -60,6 +61,14 @@ final class RankState {
     void spinSucceeded(int max) {
         int s = spin;
         if (s < max) spin = (int) Math.min(max, 2L * s);
+    }
+
+    static final long SHORT_WAIT_NANOS = 100_000;
+
+    /** Adapts the window after a wait that parked for {@code nanos}. */
+    void parked(long nanos, int max) {
+        if (nanos < SHORT_WAIT_NANOS) spinSucceeded(max);
+        else spinFailed();
     }
 
     void spinFailed() {

@@ -33,9 +33,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * happens under one spin lock ({@link #tryLock()}/{@link #lock()}). The active-message handler runs inside
  * {@code ucp_worker_progress} on the thread that holds the lock, so it matches and lands messages directly: no
  * thread is ever woken to hand a message over (the weakness of seed 003's LAPI backend). A thread that waits for a
- * request drives progress itself: it spins (progress + {@link Thread#onSpinWait()}), then yields, then parks for
- * growing intervals (fewer spins when there are more ranks on the host than cores, so that a spinning rank does not
- * steal the core of the rank it waits for).
+ * request drives progress itself: it spins (progress + {@link Thread#onSpinWait()}), then yields the core while it
+ * keeps polling, and parks between polls only after a long wait (fewer spins when there are more ranks on the host
+ * than cores, so that a spinning rank does not steal the core of the rank it waits for).
  *
  * <h2>Failure</h2>
  * The launcher tells each rank when a peer has finished (and how many messages it sent to this rank) and when the
@@ -61,8 +61,10 @@ final class UcxDevice implements AutoCloseable {
     private static final int SPINS = 4_000;
     /** With more ranks than cores the partner may need our core: spin briefly, then yield it. */
     private static final int SPINS_OVERSUBSCRIBED = 100;
-    /** Progress rounds that yield the core before parking (a yield costs little when nothing else is runnable). */
-    private static final int YIELDS = 2_000;
+    /** How long a waiting thread yields before it parks between progress rounds. */
+    private static final long YIELD_NANOS = 20_000_000L;
+    /** Park interval of a long wait. */
+    private static final long PARK_NANOS = 100_000L;
 
     final int rank;
     final int size;
@@ -195,9 +197,10 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    /** Waits until {@code r} is complete or the job aborts, driving progress (spin, then back off). */
+    /** Waits until {@code r} is complete or the job aborts, driving progress (spin, yield, then park). */
     void await(UcxRequest r) {
         int idle = 0;
+        long yieldingSince = 0;
         while (r.state == UcxRequest.PENDING) {
             if (abortReason != null || handlerFailure != null) return;
             if (tryLock()) {
@@ -208,15 +211,20 @@ final class UcxDevice implements AutoCloseable {
                     unlock();
                 }
                 if (r.state != UcxRequest.PENDING) return;
-                if (events > 0) idle = 0;
+                if (events > 0) {
+                    idle = 0;
+                    yieldingSince = 0;
+                }
             }
-            idle = backOff(idle);
+            yieldingSince = backOff(idle, yieldingSince);
+            if (idle < spinLimit) idle++;
         }
     }
 
     /** Waits until one of {@code requests} (all of this device) is complete; returns its index, or -1 on abort. */
     int awaitAny(hpjava.mpjdev.Request[] requests) {
         int idle = 0;
+        long yieldingSince = 0;
         while (true) {
             for (int i = 0; i < requests.length; i++) {
                 if (requests[i] != null && ((UcxRequest) requests[i]).state != UcxRequest.PENDING) return i;
@@ -229,9 +237,13 @@ final class UcxDevice implements AutoCloseable {
                 } finally {
                     unlock();
                 }
-                if (events > 0) idle = 0;
+                if (events > 0) {
+                    idle = 0;
+                    yieldingSince = 0;
+                }
             }
-            idle = backOff(idle);
+            yieldingSince = backOff(idle, yieldingSince);
+            if (idle < spinLimit) idle++;
         }
     }
 
@@ -246,15 +258,25 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    private int backOff(int idle) {
+    /**
+     * One step of the wait policy after {@code idle} fruitless progress rounds: spin politely; then yield the core
+     * (the thread stays runnable, so it sees the message as soon as it runs again, as a spinning C program would,
+     * while a rank that needs the core gets it); after {@link #YIELD_NANOS} of yielding (a long wait, e.g. for a
+     * partner that computes) park in short intervals. Returns when yielding began, or 0 while spinning.
+     */
+    private long backOff(int idle, long yieldingSince) {
         if (idle < spinLimit) {
             Thread.onSpinWait();
-        } else if (idle < spinLimit + YIELDS) {
+            return 0;
+        }
+        long now = System.nanoTime();
+        if (yieldingSince == 0) yieldingSince = now;
+        if (now - yieldingSince < YIELD_NANOS) {
             Thread.yield();
         } else {
-            LockSupport.parkNanos(1_000L << Math.min(idle - spinLimit - YIELDS, 7)); // 1 us .. 128 us
+            LockSupport.parkNanos(PARK_NANOS);
         }
-        return idle + 1;
+        return yieldingSince;
     }
 
     /** Progress, completion of in-flight UCX requests, failure of requests whose peers are gone. Lock held. */
@@ -477,16 +499,15 @@ final class UcxDevice implements AutoCloseable {
 
     /** Drives progress until {@code done} reports true (the end of the job: peers may still fetch from us). */
     void progressUntil(java.util.function.BooleanSupplier done) {
-        int idle = 0;
         while (!done.getAsBoolean()) {
             if (tryLock()) {
                 try {
-                    if (pollLocked() > 0) idle = 0;
+                    pollLocked();
                 } finally {
                     unlock();
                 }
             }
-            idle = backOff(Math.max(idle, spinLimit + YIELDS)); // nothing urgent: park between rounds
+            LockSupport.parkNanos(PARK_NANOS); // nothing urgent: peers only fetch rendezvous data now
         }
     }
 

@@ -45,6 +45,7 @@ final class UcxRequest extends Request {
     UcxRequest nextInflight;
     UcxRequest prevInflight;
 
+    /** Read with volatile semantics; written with release stores ({@link #setState}): no full fence per message. */
     volatile int state = DONE;
     private int failureKind;
     private String failure;
@@ -74,20 +75,39 @@ final class UcxRequest extends Request {
         this.tag = tag;
         this.failure = null;
         this.observed = false;
-        this.state = PENDING;
+        setState(PENDING);
+    }
+
+    private static final java.lang.invoke.VarHandle STATE;
+
+    static {
+        try {
+            STATE = java.lang.invoke.MethodHandles.lookup().findVarHandle(UcxRequest.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * A release store: everything written before (the landed message, the status) is visible to a thread that then
+     * reads {@link #state}. The PENDING store at the start of an operation needs no more: the operation is published
+     * to other threads by the device lock.
+     */
+    private void setState(int s) {
+        STATE.setRelease(this, s);
     }
 
     // ------------------------------------------------------------------ completion (device lock held)
 
     void complete() {
-        state = DONE;
+        setState(DONE);
     }
 
     /** The message is in the buffer: validate it and fill in the status. */
     void completeLanded() {
         try {
             buffer.completeReceive(landedSource, landedTag);
-            state = DONE;
+            setState(DONE);
         } catch (DeviceException e) {
             fail(DEVICE, e.getMessage());
         }
@@ -96,7 +116,7 @@ final class UcxRequest extends Request {
     void fail(int kind, String message) {
         failureKind = kind;
         failure = message;
-        state = FAILED;
+        setState(FAILED);
     }
 
     // ------------------------------------------------------------------ Request
