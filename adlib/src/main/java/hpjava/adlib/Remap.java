@@ -56,4 +56,9 @@ public final class Remap {
     void run(Multiarray d, Multiarray s) {
         transfer.execute(rk, kernel.dat(s), kernel.dat(d));
     }
+
+    /** Frees the message buffers at once (cache eviction); the schedule must not run again. */
+    void free() {
+        transfer.free();
+    }
 }

@@ -63,6 +63,13 @@ final class ScheduleCache {
             if (kinds[i] == null) { victim = i; break; }
             if (used[i] < used[victim]) victim = i;
         }
+        // cached schedules are used only inside the static forms, so an evicted one can free its buffers at once
+        switch (values[victim]) {
+            case Remap r -> r.free();
+            case Shift s -> s.free();
+            case WriteHalo h -> h.free();
+            case null, default -> { }
+        }
         kinds[victim] = kind;
         arrays[victim] = new Multiarray[] {a, b, c};
         apgs[victim] = apg;

@@ -67,4 +67,9 @@ public final class Shift {
     void run(Multiarray d, Multiarray s) {
         transfer.execute(rk, kernel.dat(s), kernel.dat(d));
     }
+
+    /** Frees the message buffers at once (cache eviction); the schedule must not run again. */
+    void free() {
+        transfer.free();
+    }
 }

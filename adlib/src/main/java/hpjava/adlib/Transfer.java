@@ -26,6 +26,7 @@ final class Transfer {
     private final Buffer[] sendBufs, recvBufs;
     private final Request[] sendReqs, recvReqs;
     private final Object scratch;       // object arrays: gather/scatter staging, sized for the largest message
+    private final java.lang.ref.Cleaner.Cleanable cleanable;
 
     /** Collects the plan of one transfer. */
     static final class Builder {
@@ -65,7 +66,7 @@ final class Transfer {
         recvBufs = new Buffer[recvPeers.length];
         for (int i = 0; i < sendBufs.length; i++) sendBufs[i] = Buffer.allocate(sendBytes[i]);
         for (int i = 0; i < recvBufs.length; i++) recvBufs[i] = Buffer.allocate(recvBytes[i]);
-        if (sendBufs.length + recvBufs.length > 0) CLEANER.register(this, new Release(sendBufs, recvBufs));
+        cleanable = sendBufs.length + recvBufs.length > 0 ? CLEANER.register(this, new Release(sendBufs, recvBufs)) : null;
         sendReqs = new Request[sendPeers.length];
         recvReqs = new Request[recvPeers.length];
         int most = 0;
@@ -111,6 +112,11 @@ final class Transfer {
             for (Buffer x : a) if (!x.isLent()) x.release();
             for (Buffer x : b) if (!x.isLent()) x.release();
         }
+    }
+
+    /** Frees the message buffers now (the transfer must not be executed again); idempotent. */
+    void free() {
+        if (cleanable != null) cleanable.clean();
     }
 
     /** Number of messages this process sends plus receives (for tests of plan shape). */

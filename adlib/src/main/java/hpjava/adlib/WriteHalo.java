@@ -93,4 +93,9 @@ public final class WriteHalo {
         for (Transfer t : phases) n += t.messageCount();
         return n;
     }
+
+    /** Frees the message buffers at once (cache eviction); the schedule must not run again. */
+    void free() {
+        for (Transfer t : phases) t.free();
+    }
 }
