@@ -21,6 +21,7 @@ class UcxBaselineBenchTest {
                 """;
         UcxBaselineBench.PerftestResult r = UcxBaselineBench.parseFinal(out);
         assertEquals(0.327, r.latencyMicros(), 1e-9);
+        assertEquals(1389.249, r.meanLatencyMicros(), 1e-9);
         assertEquals(719.81, r.mebibytesPerSecond(), 1e-9);
         assertEquals(719.81 * 1.048576, r.bandwidth(), 1e-9);
         assertNull(UcxBaselineBench.parseFinal("Waiting for connection...\n"));
@@ -29,12 +30,13 @@ class UcxBaselineBenchTest {
     @Test
     void reportsMediansAndRatios() {
         List<UcxBaselineBench.Run> runs = List.of(
-                new UcxBaselineBench.Run(0.10, 0.14, 1000, 950),
-                new UcxBaselineBench.Run(0.20, 0.40, 2000, 1000),
-                new UcxBaselineBench.Run(0.12, 0.15, 1500, 1400));
+                new UcxBaselineBench.Run(0.10, 0.20, 0.30, 0.14, 1000, 500, 950),
+                new UcxBaselineBench.Run(0.20, 0.40, 0.60, 0.40, 2000, 900, 1000),
+                new UcxBaselineBench.Run(0.12, 0.30, 0.45, 0.15, 1500, 700, 1400));
         String md = UcxBaselineBench.markdown(new UcxBaselineBench.Options(3, 10, 10), runs);
-        assertTrue(md.contains("| 8 B latency, half round trip (us) | 0.120 | 0.150 | 1.25x | <= 1.5x | yes |"), md);
-        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s) | 1500 | 1000 | 67% | >= 90% | no |"), md);
+        assertTrue(md.contains("| 8 B latency, half round trip (us) | 0.120 median iteration, 0.300 mean | 0.150 |"
+                + " 1.25x of median, 0.50x of mean | 0.450 | 3.75x of median, 1.50x of mean | <= 1.5x |"), md);
+        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s) | 1500 | 1000 | 67% | 700 | 47% | >= 90% |"), md);
     }
 
     @Test
