@@ -52,6 +52,30 @@ class GroupAndContextTest {
     }
 
     @Test
+    void rangeConstructorsRejectBadArgumentsWithClearMessages() {
+        ProcessContext.create(0, 3).run(() -> {
+            Procs1 p = new Procs1();
+            Dimension d = p.dim(0);
+            assertMessage("must not be negative", () -> new BlockRange(-1, d));
+            assertMessage("needs a process dimension", () -> new BlockRange(4, null));
+            assertMessage("ghost widths must not be negative", () -> new ExtBlockRange(4, d, -1, 0));
+            assertMessage("needs a process dimension", () -> new CyclicRange(4, null));
+            assertMessage("block size must be at least 1", () -> new BlockCyclicRange(4, d, 0));
+            assertMessage("one block size per coordinate", () -> new IrregRange(new int[] {1, 2}, d));
+            assertMessage("must not be negative", () -> new IrregRange(new int[] {1, -2, 1}, d));
+            assertMessage("must not be negative", () -> new CollapsedRange(-3));
+            assertMessage("dimension 1 of a 1-dimensional process grid", () -> p.dim(1));
+            assertMessage("outside shape", () -> p.rankAt(3));
+            assertMessage("step 0", () -> new BlockRange(4, d).subrange(0, 3, 0));
+        });
+    }
+
+    private static void assertMessage(String part, org.junit.jupiter.api.function.Executable e) {
+        RuntimeException x = assertThrows(RuntimeException.class, e);
+        assertTrue(x.getMessage() != null && x.getMessage().contains(part), "message '" + x.getMessage() + "' lacks '" + part + "'");
+    }
+
+    @Test
     void gridsTakeTheFirstApgMembersRowMajor() {
         ProcessContext.create(4, 7).run(() -> {
             ProcessContext c = ProcessContext.current();
