@@ -2,6 +2,8 @@ package hpjava.lang;
 
 import java.util.Arrays;
 
+import hpjava.mpjdev.RankContext;
+
 /**
  * The identity and active process group (APG) of one HPJava process ("rank") of a job.
  *
@@ -13,9 +15,13 @@ import java.util.Arrays;
  * stack is never shared between threads. When one JVM runs one rank (the MPI and UCX backends), the launcher may instead
  * bind the context process-wide ({@link #bindProcess}); a thread binding takes precedence.
  *
- * <p><b>Creation.</b> The launcher creates exactly one context per rank with {@link #create(int, int)} and runs the
- * rank's code under {@link #run(Runnable)} (or {@link #bind()}/{@link #unbind()}). The device communicator of the rank
- * (mpjdev) will be attached by the launcher at that same place; the runtime itself does no messaging.
+ * <p><b>Creation.</b> A thread of an mpjdev rank (any backend: the mpjdev launcher binds a
+ * {@link RankContext} to each rank) that has no context bound gets its rank's context on first use of
+ * {@link #current()}: one per rank, created from the rank's number and world size and kept in the rank's
+ * {@link RankContext#state per-rank state}; the first thread of the rank to ask gets it, any other thread of the rank
+ * a fork (see above), so no APG stack is ever shared. Tests and tools without a device may instead create contexts
+ * with {@link #create(int, int)} and run code under {@link #run(Runnable)} (or {@link #bind()}/{@link #unbind()}).
+ * The runtime itself does no messaging.
  *
  * <p><b>APG.</b> At start the APG is {@link #world()}, a one-dimensional grid of all job ranks {@code 0..size-1}.
  * {@code on}, {@code at} and {@code overall} change it with {@link #pushApg(Group)} / {@link #enterIndex(Range)} and
@@ -39,6 +45,8 @@ public final class ProcessContext {
         }
     };
     private static volatile ProcessContext process;
+    /** Key of the rank's root context in {@link RankContext#state}. */
+    private static final Object RANK_STATE_KEY = new Object();
 
     private final int id;
     private final int size;
@@ -84,17 +92,43 @@ public final class ProcessContext {
      * @throws IllegalStateException if the thread runs no HPJava rank (no context bound)
      */
     public static ProcessContext current() {
-        ProcessContext c = CURRENT.get();
-        if (c == null) c = process;
+        ProcessContext c = currentOrNull();
         if (c == null) throw new IllegalStateException("thread '" + Thread.currentThread().getName()
                 + "' runs no HPJava process: start programs with the hpjava launcher, or bind a ProcessContext first");
         return c;
     }
 
-    /** The context bound to the calling thread, or {@code null}. */
+    /**
+     * The context bound to the calling thread; else the process-wide one; else, on a thread of an mpjdev rank, the
+     * rank's context (see Creation above), which is then bound to the thread; else {@code null}.
+     */
     public static ProcessContext currentOrNull() {
         ProcessContext c = CURRENT.get();
-        return c != null ? c : process;
+        if (c != null) return c;
+        c = process;
+        if (c != null) return c;
+        RankContext rank = RankContext.find().orElse(null);
+        if (rank == null) return null;
+        RankRoot root = rank.state(RANK_STATE_KEY, () -> new RankRoot(create(rank.rank(), rank.world().size())));
+        c = root.claim() ? root.context : new ProcessContext(root.context);
+        CURRENT.set(c);
+        return c;
+    }
+
+    /** A rank's own context, handed to the first of the rank's threads that asks for it. */
+    private static final class RankRoot {
+        final ProcessContext context;
+        private boolean claimed;
+
+        RankRoot(ProcessContext context) {
+            this.context = context;
+        }
+
+        synchronized boolean claim() {
+            if (claimed) return false;
+            claimed = true;
+            return true;
+        }
     }
 
     /**
