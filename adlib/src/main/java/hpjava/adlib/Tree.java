@@ -30,7 +30,7 @@ final class Tree {
                     comm.recv(b, members[(rel - mask + root) % n], AdlibRank.TAG_BCAST);
                     for (Object a : arrays) b.read(a, 0);
                 } finally {
-                    b.release();
+                    releaseUnlessLent(b);
                 }
                 break;
             }
@@ -49,7 +49,7 @@ final class Tree {
                 comm.send(b, members[(rel + mask + root) % n], AdlibRank.TAG_BCAST);
             }
         } finally {
-            if (b != null) b.release();
+            if (b != null) releaseUnlessLent(b);
         }
     }
 
@@ -67,7 +67,7 @@ final class Tree {
                     comm.recv(b, members[(rel - mask + root) % n], AdlibRank.TAG_BCAST);
                     value = b.readObject();
                 } finally {
-                    b.release();
+                    releaseUnlessLent(b);
                 }
                 break;
             }
@@ -85,7 +85,7 @@ final class Tree {
                 comm.send(b, members[(rel + mask + root) % n], AdlibRank.TAG_BCAST);
             }
         } finally {
-            if (b != null) b.release();
+            if (b != null) releaseUnlessLent(b);
         }
         return value;
     }
@@ -108,7 +108,7 @@ final class Tree {
                     for (int i = 0; i < all.length; i++) b.write(all[i], me * m[i], have * m[i]);
                     comm.send(b, members[me - mask], AdlibRank.TAG_GATHER);
                 } finally {
-                    b.release();
+                    releaseUnlessLent(b);
                 }
                 return;
             }
@@ -121,7 +121,7 @@ final class Tree {
                     comm.recv(b, members[me + mask], AdlibRank.TAG_GATHER);
                     for (int i = 0; i < all.length; i++) b.read(all[i], (me + mask) * m[i]);
                 } finally {
-                    b.release();
+                    releaseUnlessLent(b);
                 }
                 have += cnt;
             }
@@ -142,5 +142,13 @@ final class Tree {
 
     static Object newLike(Object array, int n) {
         return Array.newInstance(array.getClass().getComponentType(), n);
+    }
+
+    /**
+     * Returns a message buffer to the pool after an operation, unless a failed operation left it with the device (the
+     * job is ending then: releasing it would only replace the device's error with a misleading one).
+     */
+    private static void releaseUnlessLent(Buffer b) {
+        if (!b.isLent()) b.release();
     }
 }
