@@ -32,7 +32,8 @@ public final class MpiRankMain {
         }
         int np = Integer.parseInt(args[0]);
         boolean prefix = args[1].equals("1");
-        LaunchSpec spec = new LaunchSpec(np, args[3], Arrays.asList(args).subList(4, args.length), decodeClassPath(args[2]),
+        LaunchSpec spec = new LaunchSpec(np, args[3], Arrays.asList(args).subList(4, args.length),
+                programClassPath(decodeClassPath(args[2]), System.getProperty("java.class.path", ""), mpiJarLocation()),
                 prefix, false, Map.of());
         MpiDevice device;
         try {
@@ -78,6 +79,36 @@ public final class MpiRankMain {
         List<String> parts = new ArrayList<>();
         for (Path p : cp) parts.add(p.toAbsolutePath().toString());
         return String.join(File.pathSeparator, parts);
+    }
+
+    /**
+     * The class path of the rank's program loader, without the Open MPI bindings jar: the program loader is
+     * child-first, so a second copy of {@code mpi.*} in it would be a second, uninitialised MPI whose native methods
+     * cannot link (the JNI library belongs to the backend's loader). Without the jar, a program that calls Open MPI
+     * directly (alongside mpjdev) uses the backend's initialised {@code mpi.MPI}. An empty {@code given} means this
+     * JVM's class path, as for every backend.
+     */
+    static List<Path> programClassPath(List<Path> given, String javaClassPath, Path mpiJar) {
+        List<Path> cp = given;
+        if (cp.isEmpty()) {
+            cp = new ArrayList<>();
+            for (String p : javaClassPath.split(File.pathSeparator)) if (!p.isEmpty()) cp.add(Path.of(p));
+        }
+        if (mpiJar == null) return cp;
+        Path jar = mpiJar.toAbsolutePath().normalize();
+        List<Path> out = new ArrayList<>(cp.size());
+        for (Path p : cp) if (!p.toAbsolutePath().normalize().equals(jar)) out.add(p);
+        return out;
+    }
+
+    /** Where this JVM loaded {@code mpi.MPI} from, or null if unknown. */
+    private static Path mpiJarLocation() {
+        try {
+            var src = mpi.MPI.class.getProtectionDomain().getCodeSource();
+            return src == null ? null : Path.of(src.getLocation().toURI());
+        } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     static List<Path> decodeClassPath(String s) {

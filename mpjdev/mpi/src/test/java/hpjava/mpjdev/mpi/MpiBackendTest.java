@@ -23,6 +23,23 @@ class MpiBackendTest {
         assertTrue(job.stdout.contains("DeviceChecksProgram: all checks passed on " + np + " ranks"), job.stdout);
     }
 
+    @Test
+    void programsMayCallOpenMpiDirectly() {
+        MpiJob job = MpiJob.run(LaunchSpec.of(2, mpiprogram.RawMpiProgram.class.getName()), Duration.ofSeconds(120));
+        assertEquals(0, job.exitStatus, "exit status; stderr:\n" + job.stderr);
+        assertTrue(job.stdout.contains("RawMpiProgram: raw MPI beside mpjdev works on 2 ranks"), job.stdout);
+    }
+
+    @Test
+    void programClassPathLeavesOutTheBindingsJar() {
+        java.nio.file.Path jar = java.nio.file.Path.of("/opt/mpi/mpi.jar");
+        assertEquals(java.util.List.of(java.nio.file.Path.of("/a"), java.nio.file.Path.of("/b.jar")),
+                MpiRankMain.programClassPath(java.util.List.of(), "/a:/opt/mpi/mpi.jar:/b.jar", jar));
+        assertEquals(java.util.List.of(java.nio.file.Path.of("/c")),
+                MpiRankMain.programClassPath(java.util.List.of(java.nio.file.Path.of("/opt/mpi/../mpi/mpi.jar"),
+                        java.nio.file.Path.of("/c")), "/ignored", jar));
+    }
+
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {2, 4})
     void uncaughtExceptionAbortsTheJob(int np) {
