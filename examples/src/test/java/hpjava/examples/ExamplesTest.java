@@ -1,0 +1,152 @@
+package hpjava.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import hpjava.compiler.tools.Hpjavac;
+
+/**
+ * Every example, run through {@code hpjava run} in a child JVM at np = 1, 2, 4: it must exit with status 0 (each
+ * example checks its own answer and throws when it is wrong), end with its "OK" line, print only from rank 0, and
+ * print exactly the same output at every process count and on every backend (mt, ucx, mpi). The reference is the mt
+ * run at np = 1. The backend runs use small problem sizes (the arguments in {@link #SMALL}) to keep the module's test
+ * time down; the default sizes run on mt, and one run goes through the user's path, {@code hpjava run X.hpj}.
+ *
+ * <p>The examples are compiled once, in this JVM, with hpjavac ({@code target/examples-classes}), and run by class
+ * name, so that each run does not pay for a cold compiler.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class ExamplesTest {
+    static final List<String> EXAMPLES = List.of("MatrixAdd", "Laplace");
+    static final int[] NPS = {1, 2, 4};
+
+    /** The problem sizes of the backend runs. */
+    static final Map<String, List<String>> SMALL = Map.of(
+            "MatrixAdd", List.of("30", "20"),
+            "Laplace", List.of("12"));
+
+    static Path classes;
+
+    /** Output of each example on mt at np = 1 at its small size, computed once. */
+    private static final Map<String, String> REFERENCE = new ConcurrentHashMap<>();
+
+    @BeforeAll
+    static void compileExamples() throws Exception {
+        classes = ExampleJob.examplesDir().resolve("target/examples-classes");
+        Files.createDirectories(classes);
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", Libraries.programClassPath()));
+        for (String e : EXAMPLES) args.add(ExampleJob.examplesDir().resolve(e + ".hpj").toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Hpjavac.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, status, "hpjavac failed on the examples:\n" + out.toString(StandardCharsets.UTF_8)
+                + err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Stream<Arguments> runs() {
+        List<Arguments> l = new ArrayList<>();
+        for (String e : EXAMPLES) for (int np : NPS) l.add(Arguments.of(e, np));
+        return l.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on mt at np = {1}")
+    @MethodSource("runs")
+    void mt(String example, int np) {
+        sameAsReference(example, "mt", np);
+    }
+
+    @ParameterizedTest(name = "{0} on ucx at np = {1}")
+    @MethodSource("runs")
+    void ucx(String example, int np) {
+        Backends.require("ucx");
+        sameAsReference(example, "ucx", np);
+    }
+
+    @ParameterizedTest(name = "{0} on mpi at np = {1}")
+    @MethodSource("runs")
+    void mpi(String example, int np) {
+        Backends.require("mpi");
+        sameAsReference(example, "mpi", np);
+    }
+
+    /** The default problem sizes, what users run without arguments, on mt at np = 1 and 4. */
+    @ParameterizedTest(name = "{0} at its default size on mt, np = 1 and 4")
+    @MethodSource("examples")
+    void defaultSize(String example) {
+        ExampleJob one = ExampleJob.runCompiled(classes, example, "mt", 1, List.of());
+        assertSucceeded(one);
+        ExampleJob four = ExampleJob.runCompiled(classes, example, "mt", 4, List.of());
+        assertSucceeded(four);
+        assertEquals(one.stdout(), four.stdout(), "np = 4 output differs from np = 1\n" + four.describe());
+    }
+
+    static Stream<String> examples() {
+        return EXAMPLES.stream();
+    }
+
+    /** The user's command, {@code hpjava run --np 2 Laplace.hpj 12}: compiles the source, runs, same output. */
+    @Test
+    void userCommandCompilesAndRunsTheSource() {
+        ExampleJob job = ExampleJob.runSource("Laplace", "mt", 2, SMALL.get("Laplace"));
+        assertSucceeded(job);
+        assertEquals(reference("Laplace"), job.stdout(), "the output differs from the mt run at np = 1\n" + job.describe());
+    }
+
+    /** A bad argument ends the job with a clear message and a non-zero status. */
+    @ParameterizedTest(name = "{0} rejects a bad size")
+    @ValueSource(strings = {"Laplace"})
+    void badArgument(String example) {
+        ExampleJob job = ExampleJob.runCompiled(classes, example, "mt", 2, List.of("two"));
+        assertTrue(!job.timedOut() && job.exitStatus() != 0, "expected a failure\n" + job.describe());
+        assertTrue(job.stderr().contains(example + ": N must be an integer"), job.describe());
+    }
+
+    private static void sameAsReference(String example, String backend, int np) {
+        String expected = reference(example);
+        if (backend.equals("mt") && np == 1) return;  // the reference run itself, checked by reference()
+        ExampleJob job = ExampleJob.runCompiled(classes, example, backend, np, SMALL.get(example));
+        assertSucceeded(job);
+        assertEquals(expected, job.stdout(), "the output differs from the mt run at np = 1\n" + job.describe());
+    }
+
+    /** The mt np = 1 output of {@code example} at its small size, after checking that run. */
+    private static String reference(String example) {
+        return REFERENCE.computeIfAbsent(example, e -> {
+            ExampleJob job = ExampleJob.runCompiled(classes, e, "mt", 1, SMALL.get(e));
+            assertSucceeded(job);
+            return job.stdout();
+        });
+    }
+
+    private static void assertSucceeded(ExampleJob job) {
+        if (job.timedOut() || job.exitStatus() != 0) fail(job.describe());
+        List<String> lines = job.stdout().lines().toList();
+        assertTrue(!lines.isEmpty() && lines.getLast().equals("[0] " + job.example() + ": OK"),
+                "the last line of the output is not \"[0] " + job.example() + ": OK\"\n" + job.describe());
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("[0] ")),
+                "a rank other than 0 printed on stdout\n" + job.describe());
+        System.out.println(job.example() + " on " + job.backend() + " at np = " + job.np() + ": "
+                + job.elapsed().toMillis() + " ms");
+    }
+}
