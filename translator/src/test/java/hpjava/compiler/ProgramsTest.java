@@ -24,9 +24,11 @@ class ProgramsTest {
     static void compileAll() throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
                 "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj",
-                "errors/ThrowsInLoop.hpj");
+                "errors/ThrowsInLoop.hpj", "programs/CovTypes.hpj", "programs/CovRanges.hpj", "programs/CovStatements.hpj",
+                "errors/NotHeld.hpj");
         assertTrue(r.success(), r.formatted());
-        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop"),
+        assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop",
+                "CovTypes", "CovRanges", "CovStatements", "NotHeld"),
                 r.mainClasses());
     }
 
@@ -34,7 +36,9 @@ class ProgramsTest {
     @CsvSource({"MatrixAdd, 1", "MatrixAdd, 2", "MatrixAdd, 4",
                 "LaplaceShape, 1", "LaplaceShape, 2", "LaplaceShape, 4",
                 "Constructs, 1", "Constructs, 2", "Constructs, 4",
-                "Laplace, 1", "Laplace, 2", "Laplace, 4", "demo.smoke.Smoke, 1", "demo.smoke.Smoke, 3"})
+                "Laplace, 1", "Laplace, 2", "Laplace, 4", "demo.smoke.Smoke, 1", "demo.smoke.Smoke, 3",
+                "CovTypes, 1", "CovTypes, 2", "CovTypes, 4", "CovRanges, 1", "CovRanges, 2", "CovRanges, 4",
+                "CovStatements, 1", "CovStatements, 2", "CovStatements, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());
@@ -45,6 +49,13 @@ class ProgramsTest {
         Harness.Run r = Harness.run(dir.resolve("classes"), "Misaligned", 2);
         assertNotEquals(0, r.status());
         assertTrue(r.err().contains("Misaligned.hpj:7:29: index 'i' ranges over"), r.err());
+    }
+
+    @Test
+    void arrayOfAnotherGroupFailsAtRunTimeWithTheSourcePosition() {
+        Harness.Run r = Harness.run(dir.resolve("classes"), "NotHeld", 2);
+        assertNotEquals(0, r.status());
+        assertTrue(r.err().contains("NotHeld.hpj:9:33: 'col' is distributed over"), r.err());
     }
 
     @ParameterizedTest(name = "{0} fails at line {1}")

@@ -175,6 +175,7 @@ public final class Lowerer {
                 if (binder == null) continue;
                 if (hoist != null) binder.indexStrides.add("$s" + hoist.id() + "_" + r);
                 if (!declaredOutside(v, binder)) continue;
+                binder.checks.putIfAbsent("held:" + a.base(), position(is.expr()));
                 if (!provablyAligned(v, r, is.index()))
                     binder.checks.putIfAbsent("aligned:" + a.base() + ":" + r, position(is.expr()));
                 if (is.shift() != 0 && !provableShift(v, r, is))
@@ -353,7 +354,11 @@ public final class Lowerer {
         for (Map.Entry<String, String> c : s.checks.entrySet()) {
             String[] p = c.getKey().split(":");
             String where = esc(c.getValue());
-            if (p[0].equals("aligned")) {
+            if (p[0].equals("held")) {
+                sb.append(sup).append(".held(").append(p[1]).append(".grp(), ").append(ctx(s)).append(", ")
+                  .append(s.isOverall() ? "$b" + s.id + ".totalCount() > 0" : "true").append(", \"").append(where)
+                  .append("\", \"").append(p[1]).append("\"); ");
+            } else if (p[0].equals("aligned")) {
                 sb.append(sup).append(".aligned($x").append(s.id).append(", ").append(p[1]).append(".rng(").append(p[2])
                   .append("), \"").append(where).append("\", \"").append(attr.index(s.ctx).name()).append("\", \"")
                   .append(p[1]).append("\", ").append(p[2]).append("); ");
@@ -626,6 +631,10 @@ public final class Lowerer {
                 + "    static void aligned(Range x, Range r, String where, String index, String array, int dim) {\n"
                 + "        if (!x.alignedWith(r)) throw new IllegalStateException(where + \": index '\" + index + \"' ranges over \" + x\n"
                 + "                + \", which is not aligned with dimension \" + dim + \" of '\" + array + \"' (\" + r + \"): the element is not held here\");\n"
+                + "    }\n"
+                + "    static void held(Group g, ProcessContext c, boolean used, String where, String array) {\n"
+                + "        if (used && !g.isMember(c)) throw new IllegalStateException(where + \": '\" + array + \"' is distributed over \" + g\n"
+                + "                + \", which does not include this process (rank \" + c.id() + \"): its elements are not held here; restrict the APG with on\");\n"
                 + "    }\n"
                 + "    static void shift(Range r, int k, String where) {\n"
                 + "        if (r.isDistributed() && (k < 0 ? r.loExtension() < -k : r.hiExtension() < k))\n"
