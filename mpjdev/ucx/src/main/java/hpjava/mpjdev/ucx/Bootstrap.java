@@ -13,9 +13,11 @@ import java.util.HexFormat;
  *
  * <pre>
  * rank -> launcher   HELLO    int magic, byte[32] secret, int rank, int addressLength, byte[] workerAddress
- *                    DONE     int n, int[n] messagesSentTo   (main returned; counts per destination world rank)
+ *                    DONE     int n, n x (int messagesSentTo, int messagesDeliveredFrom, int k, int[k] untakenSeqs)
+ *                             (main returned; per world rank: messages sent to it, messages from it delivered here
+ *                             in order, and the sequence numbers of those no receive took)
  * launcher -> rank   ADDRESSES int n, n x (int length, byte[] workerAddress)
- *                    FINISHED int rank, int messagesSentToYou
+ *                    FINISHED int rank, int messagesSentToYou, int messagesOfYoursDelivered, int k, int[k] untakenSeqs
  *                    ABORT    UTF reason
  *                    ALL_DONE
  * </pre>
@@ -36,6 +38,8 @@ final class Bootstrap {
     static final byte FINISHED = 11;
     static final byte ABORT = 12;
     static final byte ALL_DONE = 13;
+    /** Most sequence numbers of untaken messages a DONE report may list per rank (a bound for the reader). */
+    static final int MAX_UNTAKEN = 1 << 20;
 
     /** Environment of a rank process. */
     static final String ENV_PORT = "HPJAVA_UCX_BOOTSTRAP_PORT";

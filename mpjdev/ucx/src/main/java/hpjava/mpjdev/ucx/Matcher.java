@@ -166,6 +166,19 @@ abstract class Matcher {
         return nextSeq[source];
     }
 
+    /**
+     * Sequence numbers of the messages from world rank {@code source} that were delivered in order but are still
+     * queued as unexpected (no receive has taken them), in arrival order. Allocates; for the end of a rank only.
+     */
+    final int[] unconsumed(int source) {
+        int n = 0;
+        for (Arrival a = unexpectedHead; a != null; a = a.next) if (a.source == source) n++;
+        int[] seqs = new int[n];
+        int i = 0;
+        for (Arrival a = unexpectedHead; a != null; a = a.next) if (a.source == source) seqs[i++] = a.seq;
+        return seqs;
+    }
+
     /** Number of unexpected messages queued (for diagnostics). */
     final int unexpectedCount() {
         return unexpectedCount;

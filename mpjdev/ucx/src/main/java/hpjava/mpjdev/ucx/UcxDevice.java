@@ -46,6 +46,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 final class UcxDevice implements AutoCloseable {
     private static final VarHandle LOCK;
     private static final VarHandle PEER_EPOCH;
+    /** Release/acquire access to {@link #finishedSent}, which publishes the rest of a finished peer's report. */
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     static {
         try {
@@ -87,6 +89,14 @@ final class UcxDevice implements AutoCloseable {
 
     /** Per world rank: messages it reported having sent to this rank when it finished, or -1; see {@link #peerEpoch}. */
     private final int[] finishedSent;
+    /**
+     * Per finished world rank: how many of this rank's messages had been delivered to it in order when it finished,
+     * and the sequence numbers of those it had not taken into a receive (sorted). An in-flight send to a finished
+     * rank completes if the rank took the message (it keeps serving progress until the job ends), and fails
+     * otherwise; see {@link #failOrphans}.
+     */
+    private final int[] finishedDelivered;
+    private final int[][] finishedUnconsumed;
     /** Bumped (after {@link #finishedSent} is written) whenever a peer finishes; 0 while none has. */
     private volatile int peerEpoch;
     private volatile String abortReason;
@@ -110,6 +120,8 @@ final class UcxDevice implements AutoCloseable {
         this.sentTo = new int[size];
         this.finishedSent = new int[size];
         Arrays.fill(finishedSent, -1);
+        this.finishedDelivered = new int[size];
+        this.finishedUnconsumed = new int[size][];
         this.sendParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
         this.recvParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
         this.matcher = new DeviceMatcher(size);
@@ -169,6 +181,7 @@ final class UcxDevice implements AutoCloseable {
         lock();
         try {
             int seq = sentTo[dest]++;
+            r.seq = seq;
             Envelope.write(r.header, commContext, rank, tag, seq);
             long sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.headerAddress, Envelope.BYTES,
                     b.segment().address(), b.length(), sendParam);
@@ -408,10 +421,47 @@ final class UcxDevice implements AutoCloseable {
 
     // ------------------------------------------------------------------ peers finishing, job abort
 
-    /** Called by the control thread: world rank {@code peer} finished after sending {@code sentToMe} messages here. */
-    void peerFinished(int peer, int sentToMe) {
-        finishedSent[peer] = sentToMe; // published by the volatile write below
+    /**
+     * Called by the control thread: world rank {@code peer} finished after sending {@code sentToMe} messages here;
+     * {@code deliveredFromMe} of this rank's messages had reached it in order, and those numbered
+     * {@code unconsumedFromMe} were never taken by a receive.
+     */
+    void peerFinished(int peer, int sentToMe, int deliveredFromMe, int[] unconsumedFromMe) {
+        int[] u = unconsumedFromMe.clone();
+        Arrays.sort(u);
+        finishedDelivered[peer] = deliveredFromMe;
+        finishedUnconsumed[peer] = u;
+        INTS.setRelease(finishedSent, peer, sentToMe); // publishes the two fields above
         PEER_EPOCH.getAndAdd(this, 1);
+    }
+
+    /**
+     * What this rank reports when its program has finished (it will post no more receives): per world rank, the
+     * messages sent to it, the messages delivered from it in order, and the sequence numbers of those among them that
+     * no receive took. Allocates; called once.
+     */
+    FinishReport finishReport() {
+        lock();
+        try {
+            int[] delivered = new int[size];
+            int[][] unconsumed = new int[size][];
+            for (int s = 0; s < size; s++) {
+                delivered[s] = matcher.delivered(s);
+                unconsumed[s] = matcher.unconsumed(s);
+            }
+            return new FinishReport(sentTo.clone(), delivered, unconsumed);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** See {@link #finishReport()}. */
+    record FinishReport(int[] sent, int[] delivered, int[][] unconsumed) {}
+
+    /** Whether the send {@code r} to a finished rank can never be taken by a receive there. Lock held. */
+    private boolean neverTaken(UcxRequest r) {
+        int p = r.peerWorld;
+        return r.seq >= finishedDelivered[p] || Arrays.binarySearch(finishedUnconsumed[p], r.seq) >= 0;
     }
 
     /** Called by the control thread: the job is ending; every waiting and later call throws. */
@@ -421,7 +471,7 @@ final class UcxDevice implements AutoCloseable {
 
     /** Whether world rank {@code peer} has finished and every message it sent here has been delivered. */
     private boolean exhausted(int peer) {
-        int n = finishedSent[peer];
+        int n = (int) INTS.getAcquire(finishedSent, peer);
         return n >= 0 && matcher.delivered(peer) >= n;
     }
 
@@ -446,7 +496,7 @@ final class UcxDevice implements AutoCloseable {
         }
         for (UcxRequest r = inflightHead; r != null; ) {
             UcxRequest next = r.nextInflight;
-            if (r.isSend && finishedSent[r.peerWorld] >= 0) {
+            if (r.isSend && (int) INTS.getAcquire(finishedSent, r.peerWorld) >= 0 && neverTaken(r)) {
                 removeInflight(r);
                 Ucp.ucp_request_cancel(workerHandle, r.ucxRequest);
                 Ucp.ucp_request_free(r.ucxRequest);
@@ -485,16 +535,6 @@ final class UcxDevice implements AutoCloseable {
         if (reason != null) return new JobAbortedException(reason);
         Throwable t = handlerFailure;
         return new DeviceException("the ucx active-message handler failed: " + t, t);
-    }
-
-    /** Messages this rank has sent to each world rank so far (reported to the launcher when the rank finishes). */
-    int[] sentCounts() {
-        lock();
-        try {
-            return sentTo.clone();
-        } finally {
-            unlock();
-        }
     }
 
     /** Drives progress until {@code done} reports true (the end of the job: peers may still fetch from us). */

@@ -59,7 +59,8 @@ final class UcxJobLauncher {
 
     private record Registered(Rank rank) implements Event {}
 
-    private record Done(int rank, int[] sent) implements Event {}
+    /** A rank's DONE report: per world rank q, messages sent to q, delivered from q, and q's untaken sequence numbers. */
+    private record Done(int rank, int[] sent, int[] delivered, int[][] untaken) implements Event {}
 
     private record Exited(int rank, int status) implements Event {}
 
@@ -273,9 +274,20 @@ final class UcxJobLauncher {
                         events.add(new Bad("rank " + r.rank + " reported counts for " + n + " ranks"));
                         return;
                     }
-                    int[] sent = new int[n];
-                    for (int i = 0; i < n; i++) sent[i] = r.in.readInt();
-                    events.add(new Done(r.rank, sent));
+                    int[] sent = new int[n], delivered = new int[n];
+                    int[][] untaken = new int[n][];
+                    for (int i = 0; i < n; i++) {
+                        sent[i] = r.in.readInt();
+                        delivered[i] = r.in.readInt();
+                        int k = r.in.readInt();
+                        if (k < 0 || k > Bootstrap.MAX_UNTAKEN) {
+                            events.add(new Bad("rank " + r.rank + " sent a malformed DONE report"));
+                            return;
+                        }
+                        untaken[i] = new int[k];
+                        for (int j = 0; j < k; j++) untaken[i][j] = r.in.readInt();
+                    }
+                    events.add(new Done(r.rank, sent, delivered, untaken));
                 }
             } catch (IOException | RuntimeException e) {
                 // end of the connection: the rank's exit is reported by its process
@@ -346,10 +358,15 @@ final class UcxJobLauncher {
                     for (Rank q : ranks) {
                         if (q.rank != d.rank()) {
                             int count = d.sent()[q.rank];
+                            int delivered = d.delivered()[q.rank];
+                            int[] untaken = d.untaken()[q.rank];
                             q.send(out -> {
                                 out.writeByte(Bootstrap.FINISHED);
                                 out.writeInt(d.rank());
                                 out.writeInt(count);
+                                out.writeInt(delivered);
+                                out.writeInt(untaken.length);
+                                for (int seq : untaken) out.writeInt(seq);
                             });
                         }
                     }

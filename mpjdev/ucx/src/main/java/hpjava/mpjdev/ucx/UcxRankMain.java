@@ -76,9 +76,15 @@ public final class UcxRankMain {
 
             synchronized (out) {
                 out.writeByte(Bootstrap.DONE);
-                int[] sent = device.sentCounts();
-                out.writeInt(sent.length);
-                for (int c : sent) out.writeInt(c);
+                UcxDevice.FinishReport report = device.finishReport();
+                out.writeInt(report.sent().length);
+                for (int q = 0; q < report.sent().length; q++) {
+                    out.writeInt(report.sent()[q]);
+                    out.writeInt(report.delivered()[q]);
+                    int[] untaken = report.unconsumed()[q];
+                    out.writeInt(untaken.length);
+                    for (int seq : untaken) out.writeInt(seq);
+                }
                 out.flush();
             }
             device.progressUntil(() -> allDone || aborted); // peers may still fetch rendezvous data from us
@@ -98,7 +104,14 @@ public final class UcxRankMain {
                 while (true) {
                     byte type = in.readByte();
                     switch (type) {
-                        case Bootstrap.FINISHED -> device.peerFinished(in.readInt(), in.readInt());
+                        case Bootstrap.FINISHED -> {
+                            int peer = in.readInt(), sentToMe = in.readInt(), deliveredFromMe = in.readInt();
+                            int k = in.readInt();
+                            if (k < 0 || k > Bootstrap.MAX_UNTAKEN) throw new IOException("bad FINISHED report (" + k + ")");
+                            int[] untaken = new int[k];
+                            for (int i = 0; i < k; i++) untaken[i] = in.readInt();
+                            device.peerFinished(peer, sentToMe, deliveredFromMe, untaken);
+                        }
                         case Bootstrap.ABORT -> {
                             String reason = in.readUTF();
                             aborted = true;

@@ -37,6 +37,8 @@ final class UcxRequest extends Request {
     /** World rank of the destination (send). */
     int peerWorld;
     int tag;
+    /** Sequence number of a send's message to {@link #peerWorld} (see {@link Envelope}). */
+    int seq;
     /** Communicator id and tag of the message landed in a receive. */
     int landedSource;
     int landedTag;

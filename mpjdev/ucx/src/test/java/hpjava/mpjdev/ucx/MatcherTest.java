@@ -49,6 +49,22 @@ class MatcherTest {
     }
 
     @Test
+    void unconsumedListsTheQueuedMessagesOfOneSenderOnly() {
+        Recording m = new Recording(3);
+        m.arrive(CTX, 1, 4, 0, Arrival.RENDEZVOUS, false);
+        m.arrive(CTX, 2, 4, 0, Arrival.RENDEZVOUS, false);
+        m.arrive(CTX, 1, 5, 1, Arrival.RENDEZVOUS, false);
+        m.arrive(CTX, 1, 6, 2, Arrival.RENDEZVOUS, false);
+        m.arrive(CTX, 1, 7, 4, Arrival.RENDEZVOUS, false); // held back: seq 3 is missing
+        m.post("tag5", CTX, 1, 5);
+        assertEquals(List.of("tag5<-1:5:1"), m.landed);
+        assertEquals(3, m.delivered(1));
+        assertEquals(List.of(0, 2), java.util.Arrays.stream(m.unconsumed(1)).boxed().toList());
+        assertEquals(List.of(0), java.util.Arrays.stream(m.unconsumed(2)).boxed().toList());
+        assertEquals(0, m.unconsumed(0).length);
+    }
+
+    @Test
     void postedReceivesMatchInPostingOrderWithWildcards() {
         Recording m = new Recording(3);
         m.post("anyAny", CTX, PostedReceive.ANY, PostedReceive.ANY);

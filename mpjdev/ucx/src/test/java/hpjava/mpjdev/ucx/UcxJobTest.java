@@ -2,6 +2,7 @@ package hpjava.mpjdev.ucx;
 
 import hpjava.mpjdev.Launcher;
 import hpjava.mpjdev.ucx.programs.FailingRank;
+import hpjava.mpjdev.ucx.programs.FinishedReceiver;
 import hpjava.mpjdev.ucx.programs.PointToPoint;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,20 @@ class UcxJobTest {
         Job job = Job.run(np, LIMIT, FailingRank.class.getName(), "finish");
         assertEquals(0, job.exitStatus(), job.output());
         assertEquals(np - 1, job.count("PEER-FAILED rank " + (np - 1) + " finished without sending"), job.output());
+    }
+
+    @Test
+    void sendsTakenByARankThatThenFinishedComplete() {
+        Job job = Job.run(2, LIMIT, FinishedReceiver.class.getName(), "taken");
+        assertEquals(0, job.exitStatus(), job.output());
+        assertEquals(2, job.count("COMPLETED rank "), job.output());
+    }
+
+    @Test
+    void sendNeverTakenByAFinishedRankFails() {
+        Job job = Job.run(2, LIMIT, FinishedReceiver.class.getName(), "untaken");
+        assertEquals(0, job.exitStatus(), job.output());
+        assertEquals(1, job.count("PEER-FAILED rank 1 finished without receiving this message"), job.output());
     }
 
     @Test
