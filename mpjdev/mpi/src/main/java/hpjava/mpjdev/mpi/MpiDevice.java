@@ -181,10 +181,31 @@ final class MpiDevice {
         }
     }
 
-    /** Pause between polls: spin briefly, then yield the core (ranks may outnumber cores), then sleep briefly. */
+    /**
+     * Ranks of this job on this host ({@code OMPI_COMM_WORLD_LOCAL_SIZE}, set by mpirun; 1 if unknown) and whether
+     * they outnumber the cores. The wait policy follows Open MPI's own: its blocking calls spin unless the host is
+     * oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
+     * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
+     */
+    static final boolean OVERSUBSCRIBED = localRanks() > Runtime.getRuntime().availableProcessors();
+    /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
+    static final int SPIN_ROUNDS = Integer.getInteger("hpjava.mpi.spinRounds", OVERSUBSCRIBED ? 100 : 20_000);
+    /** Polls after which a waiting thread parks between polls (a long wait, e.g. for a partner that computes). */
+    static final int YIELD_ROUNDS = SPIN_ROUNDS + 20_000;
+
+    private static int localRanks() {
+        String v = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+        try {
+            return v == null ? 1 : Math.max(1, Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    /** Pause between polls: spin, then yield the core (it stays runnable), then park briefly; see {@link #SPIN_ROUNDS}. */
     static void backOff(int round) {
-        if (round < 1_000) Thread.onSpinWait();
-        else if (round < 20_000) Thread.yield();
+        if (round < SPIN_ROUNDS) Thread.onSpinWait();
+        else if (round < YIELD_ROUNDS) Thread.yield();
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }
 
