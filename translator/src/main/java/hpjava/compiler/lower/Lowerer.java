@@ -236,6 +236,13 @@ public final class Lowerer {
             case OverallStatementContext o -> overall(o);
             case AtStatementContext a -> at(a);
             case OnStatementContext o -> on(o);
+            case AssignmentContext as when as.assignmentOperator().ASSIGN() == null && objectUpdate(as.expression(0)) != null ->
+                objectUpdate(as, objectUpdate(as.expression(0)), as.assignmentOperator().getText().replace("=", ""), as.expression(1));
+            case PrefixExpressionContext pe when (pe.prefix.getType() == HPJavaParser.INC || pe.prefix.getType() == HPJavaParser.DEC)
+                    && objectUpdate(pe.expression()) != null ->
+                objectUpdate(pe, objectUpdate(pe.expression()), pe.prefix.getType() == HPJavaParser.INC ? "+" : "-", null);
+            case PostfixExpressionContext pe when objectUpdate(pe.expression()) != null ->
+                objectUpdate(pe, objectUpdate(pe.expression()), pe.postfix.getType() == HPJavaParser.INC ? "+" : "-", null);
             case ElementAccessContext e when attr.access(e) != null -> access(e, attr.access(e));
             case SectionContext s -> section(s);
             case GlobalIndexContext g -> {
@@ -253,6 +260,16 @@ public final class Lowerer {
                 em.skipTo(end(m));
             }
             case CreationContext c when c.creator() instanceof MultiarrayCreatorContext mc -> creation(c, mc);
+            case BreakStatementContext b when jumpTarget(b, b.identifier()) != null -> {
+                em.copyTo(start(b));
+                gen("break $S" + stmts.get(jumpTarget(b, b.identifier())).id + ";", b);
+                em.skipTo(end(b));
+            }
+            case ContinueStatementContext c when c.identifier() != null && jumpTarget(c, c.identifier()) != null -> {
+                em.copyTo(start(c));
+                gen("continue $K" + stmts.get(jumpTarget(c, c.identifier())).id + ";", c);
+                em.skipTo(end(c));
+            }
             case MethodDeclarationContext m when isMain(m) -> {
                 hasMain = true;
                 for (int i = 0; i < m.getChildCount(); i++) {
@@ -268,6 +285,78 @@ public final class Lowerer {
             case ClassDeclarationContext cd when cd.IMPLEMENTS() != null -> classDeclaration(cd);
             default -> emitChildren(t);
         }
+    }
+
+    /**
+     * An element access of a multiarray with reference elements, when it is the target of a compound assignment or
+     * ++/-- and its subscripts have no side effects (they are evaluated twice); else null.
+     */
+    private Attribution.Access objectUpdate(ExpressionContext target) {
+        if (!(target instanceof ElementAccessContext e) || attr.access(e) == null) return null;
+        Attribution.Access a = attr.access(e);
+        if (a.array().type().primitive()) return null;
+        for (Attribution.Subscript sub : a.subscripts()) if (sideEffects(sub.expr())) return null;
+        return a;
+    }
+
+    private static boolean sideEffects(ParseTree t) {
+        if (t instanceof AssignmentContext || t instanceof PostfixExpressionContext || t instanceof MethodCallContext
+                || t instanceof UnqualifiedMethodCallContext || t instanceof CreationContext || t instanceof LambdaContext) return true;
+        if (t instanceof PrefixExpressionContext p && (p.prefix.getType() == HPJavaParser.INC || p.prefix.getType() == HPJavaParser.DEC))
+            return true;
+        for (int i = 0; i < t.getChildCount(); i++) if (sideEffects(t.getChild(i))) return true;
+        return false;
+    }
+
+    /**
+     * {@code a[X] op= rhs}, {@code ++a[X]}, {@code a[X]++} on reference elements (stored in an Object[]): Java's
+     * own expansion {@code d[X] = (E) ((E) d[X] op (rhs))}, cast to {@code E} where the value is used (a postfix
+     * value is the new value minus one). {@code rhs} null: ++/-- (op + or -).
+     */
+    private void objectUpdate(ExpressionContext whole, Attribution.Access a, String op, ExpressionContext rhs) {
+        String e = a.array().type().element();
+        ParserRuleContext parent = whole.getParent();
+        boolean statement = parent instanceof ExpressionStatementContext
+                || parent instanceof ExpressionListContext && (parent.getParent() instanceof ForStatementContext
+                        || parent.getParent() instanceof ForInitContext);
+        boolean postfix = whole instanceof PostfixExpressionContext;
+        em.copyTo(start(whole));
+        gen(statement ? "" : postfix ? "((" + e + ") ((" + e + ") (" : "((" + e + ") (", whole);
+        int from = em.length();
+        em.skipTo(start(a.ctx()));
+        access(a.ctx(), a);
+        String lhs = em.text().substring(from).replace('\n', ' ');
+        if (rhs == null) {
+            gen(" = (" + e + ") ((" + e + ") " + lhs + " " + op + " 1)", whole);
+            em.skipTo(end(whole));
+            gen(statement ? "" : postfix ? ") " + (op.equals("+") ? "-" : "+") + " 1))" : "))", whole);
+            return;
+        }
+        em.skipTo(start(rhs));
+        gen(" = (" + e + ") ((" + e + ") " + lhs + " " + op + " (", rhs);
+        emit(rhs);
+        gen("))" + (statement ? "" : "))"), rhs);
+        em.skipTo(end(whole));
+    }
+
+    /**
+     * The overall a break or continue leaves, when it needs rewriting: an unlabeled break whose innermost enclosing
+     * loop or switch is an overall (it must leave every segment, not just the current one), or a labeled break or
+     * continue naming a labeled overall (continue must go to the element loop). Else null: Java's meaning is right.
+     */
+    private static OverallStatementContext jumpTarget(ParserRuleContext jump, IdentifierContext label) {
+        for (ParseTree t = jump.getParent(); t != null; t = t.getParent()) {
+            if (t instanceof LambdaContext || t instanceof ClassBodyContext) return null;
+            if (label == null) {
+                if (t instanceof ForStatementContext || t instanceof EnhancedForStatementContext || t instanceof WhileStatementContext
+                        || t instanceof DoStatementContext || t instanceof SwitchStatementContext) return null;
+                if (t instanceof OverallStatementContext o) return o;
+            } else if (t instanceof LabeledStatementContext l && l.identifier().getText().equals(label.getText())) {
+                // break L leaves the labeled block the overall becomes; continue L must name its element loop
+                return jump instanceof ContinueStatementContext && l.statement() instanceof OverallStatementContext o ? o : null;
+            }
+        }
+        return null;
     }
 
     private static int start(ParserRuleContext c) { return c.getStart().getStartIndex(); }
@@ -408,12 +497,12 @@ public final class Lowerer {
                .append("), ").append(bounds).append(", $b").append(n).append("); ");
         sb.append(checks(s));
         sb.append("final int $m").append(n).append(" = ").append(c).append(".enterIndex($x").append(n).append("); try { ");
-        sb.append("for (int $g").append(n).append(" = 0, $ns").append(n).append(" = $b").append(n).append(".segments(); $g").append(n)
+        sb.append("$S").append(n).append(": for (int $g").append(n).append(" = 0, $ns").append(n).append(" = $b").append(n).append(".segments(); $g").append(n)
           .append(" < $ns").append(n).append("; $g").append(n).append("++) { $b").append(n).append(".select($g").append(n).append("); ");
         sb.append("final int $n").append(n).append(" = $b").append(n).append(".count(), $gb").append(n).append(" = $b").append(n)
           .append(".glbBase(), $gs").append(n).append(" = $b").append(n).append(".glbStep(), $sb").append(n).append(" = $b").append(n)
           .append(".subBase(), $ss").append(n).append(" = $b").append(n).append(".subStep(); ");
-        String loop = "for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { ";
+        String loop = "$K" + n + ": for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { ";
         if (versioned(s, o.statement())) {
             // Element loop versioned on unit strides: the fast copy (the user's lines) has subscripts of constant
             // scale, which the JIT turns into bounds-check-free, unrolled, vectorizable loops; the general copy
@@ -500,7 +589,8 @@ public final class Lowerer {
         String name = a.base();
         String d = h != null ? "$d" + h.id() : name + ".dat()";
         String o = h != null ? "$o" + h.id() : name + ".bas()";
-        boolean cast = !t.primitive() && !(e.getParent() instanceof AssignmentContext as && as.expression(0) == e);
+        boolean cast = !t.primitive() && !(e.getParent() instanceof AssignmentContext as && as.expression(0) == e)
+                && !(e.getParent() instanceof PrefixExpressionContext || e.getParent() instanceof PostfixExpressionContext);
         em.copyTo(start(e));
         gen((cast ? "((" + t.element() + ") " : "") + d + "[" + o, e);
         for (int r = 0; r < t.rank(); r++) {
