@@ -575,7 +575,7 @@ public final class Buffer implements AutoCloseable {
 
     /**
      * Validates the message just written into {@link #segment()}, positions reading at its first section and fills
-     * in {@link #status()}. For backends (mt calls it on the thread that copies the message in).
+     * in {@link #status()}. For backends (mt calls it on the receiving thread when that observes completion).
      *
      * @throws DeviceException if the bytes are not a well-formed message
      */

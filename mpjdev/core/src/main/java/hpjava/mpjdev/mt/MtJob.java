@@ -58,7 +58,7 @@ final class MtJob {
         this.ranks = new RankState[np];
         int[] worldRanks = new int[np];
         for (int r = 0; r < np; r++) {
-            ranks[r] = new RankState(r, options.spinLimit());
+            ranks[r] = new RankState(r, options.spinLimit(), options.spinFloor());
             worldRanks[r] = r;
         }
         this.world = new MtContext(0, worldRanks, "world");
@@ -234,40 +234,48 @@ final class MtJob {
         sender.complete();
     }
 
+    /**
+     * Copies a message into a started receive and records it there; the receive's owner validates it and fills in
+     * its buffer and status when it observes completion ({@link MtRequest#finish()}), so the copying thread touches
+     * only the data and the request (unless the buffer must grow).
+     */
     private static void copyInto(Buffer from, long len, MtRequest recv, int source, int tag) {
-        Buffer to = recv.buffer;
-        to.prepareReceive(len);
-        MemorySegment.copy(from.segment(), 0, to.segment(), 0, len);
-        to.completeReceive(source, tag);
+        MemorySegment to = recv.segment;
+        if (len > to.byteSize()) {
+            recv.buffer.prepareReceive(len);
+            to = recv.buffer.segment();
+        }
+        MemorySegment.copy(from.segment(), 0, to, 0, len);
+        recv.delivered(source, tag);
     }
 
     // ------------------------------------------------------------------ waiting
 
-    /** Blocks until {@code r} completes or fails: spins for a bounded window, then parks. */
+    /**
+     * Blocks until {@code r} completes or fails: spins for a bounded window, then registers the wait (for the deadlock
+     * detector and abort) and parks. The spin phase writes nothing shared.
+     */
     void await(MtRequest r) {
         RankState me = r.comm.me;
+        int spins = me.spinWindow();
+        for (int i = 0; i < spins && r.state == MtRequest.PENDING && !aborted; i++) Thread.onSpinWait();
+        if (r.state != MtRequest.PENDING) {
+            me.spinSucceeded(options.spinLimit());
+            return;
+        }
         boolean registered = me.enterWait(r);
+        long parkedAt = System.nanoTime();
+        r.waiter = Thread.currentThread();
         try {
-            int spins = me.spinWindow();
-            for (int i = 0; i < spins && r.state == MtRequest.PENDING && !aborted; i++) Thread.onSpinWait();
-            if (r.state != MtRequest.PENDING) {
-                me.spinSucceeded(options.spinLimit());
-                return;
-            }
-            long parkedAt = System.nanoTime();
-            r.waiter = Thread.currentThread();
-            try {
-                while (r.state == MtRequest.PENDING) {
-                    checkStalled(r);
-                    if (r.state != MtRequest.PENDING) break;
-                    LockSupport.parkNanos(this, PARK_NANOS);
-                }
-            } finally {
-                r.waiter = null;
-                me.parked(System.nanoTime() - parkedAt, options.spinLimit());
+            while (r.state == MtRequest.PENDING) {
+                checkStalled(r);
+                if (r.state != MtRequest.PENDING) break;
+                LockSupport.parkNanos(this, PARK_NANOS);
             }
         } finally {
+            r.waiter = null;
             me.exitWait(registered);
+            me.parked(System.nanoTime() - parkedAt, options.spinLimit());
         }
     }
 
@@ -283,34 +291,31 @@ final class MtJob {
         int i = doneIndex(requests);
         if (i >= 0) return i;
         RankState me = first.comm.me;
-        boolean registered = me.enterWait(requests);
-        try {
-            int spins = me.spinWindow();
-            for (int s = 0; s < spins && !aborted; s++) {
-                if ((i = doneIndex(requests)) >= 0) {
-                    me.spinSucceeded(options.spinLimit());
-                    return i;
-                }
-                Thread.onSpinWait();
-            }
-            long parkedAt = System.nanoTime();
-            Thread self = Thread.currentThread();
-            for (Request q : requests) if (q != null) ((MtRequest) q).waiter = self;
-            try {
-                while ((i = doneIndex(requests)) < 0) {
-                    for (Request q : requests) {
-                        if (q != null) checkStalled((MtRequest) q);
-                    }
-                    if ((i = doneIndex(requests)) >= 0) break;
-                    LockSupport.parkNanos(this, PARK_NANOS);
-                }
+        int spins = me.spinWindow();
+        for (int s = 0; s < spins && !aborted; s++) {
+            if ((i = doneIndex(requests)) >= 0) {
+                me.spinSucceeded(options.spinLimit());
                 return i;
-            } finally {
-                for (Request q : requests) if (q != null) ((MtRequest) q).waiter = null;
-                me.parked(System.nanoTime() - parkedAt, options.spinLimit());
             }
+            Thread.onSpinWait();
+        }
+        boolean registered = me.enterWait(requests);
+        long parkedAt = System.nanoTime();
+        Thread self = Thread.currentThread();
+        for (Request q : requests) if (q != null) ((MtRequest) q).waiter = self;
+        try {
+            while ((i = doneIndex(requests)) < 0) {
+                for (Request q : requests) {
+                    if (q != null) checkStalled((MtRequest) q);
+                }
+                if ((i = doneIndex(requests)) >= 0) break;
+                LockSupport.parkNanos(this, PARK_NANOS);
+            }
+            return i;
         } finally {
+            for (Request q : requests) if (q != null) ((MtRequest) q).waiter = null;
             me.exitWait(registered);
+            me.parked(System.nanoTime() - parkedAt, options.spinLimit());
         }
     }
 

@@ -8,8 +8,16 @@ import java.util.Map;
  * ranks fit on the cores and run as platform threads, else 50: with more ranks than cores a spinning waiter steals
  * the core from the rank it waits for); {@code eager} - the largest message, in bytes, that a send copies into a
  * staging buffer and completes at once when no receive is posted (default 65536; larger sends wait for the receiver).
+ *
+ * <p>{@code spinFloor}: the adaptive spin window of a rank never shrinks below it. When the ranks fit on the cores it
+ * is {@value #FITS_SPIN_FLOOR} rounds (about 22 us at ~37 ns a round here, what one park/unpark hand-off across vCPUs
+ * costs per PLATFORM-FACTS: spinning that long before blocking never costs more than twice the best choice), so that
+ * load from other processes, which makes some waits long, does not turn every later wait into a park; with more ranks
+ * than cores it is {@value #OVERSUBSCRIBED_SPIN_FLOOR}, because a spinner then steals the core of the rank it waits for.
  */
-record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads) {
+record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor) {
+    static final int FITS_SPIN_FLOOR = 600;
+    static final int OVERSUBSCRIBED_SPIN_FLOOR = 16;
 
     static MtOptions from(int np, boolean virtualThreads, Map<String, String> options) {
         for (String k : options.keySet())
@@ -18,7 +26,8 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads) {
         boolean fits = !virtualThreads && np <= Runtime.getRuntime().availableProcessors();
         int spin = (int) number(options, "spin", fits ? 20_000 : 50, Integer.MAX_VALUE);
         long eager = number(options, "eager", 65_536, Long.MAX_VALUE);
-        return new MtOptions(spin, eager, virtualThreads);
+        int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
+        return new MtOptions(spin, eager, virtualThreads, floor);
     }
 
     private static long number(Map<String, String> options, String key, long dflt, long max) {

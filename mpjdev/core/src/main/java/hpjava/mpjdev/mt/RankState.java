@@ -2,9 +2,26 @@ package hpjava.mpjdev.mt;
 
 /**
  * One rank of an mt job: lifecycle and, while its main thread is blocked in the device, what it waits for (read by
- * the deadlock detector). Written by the rank's main thread, read by others.
+ * the deadlock detector). Written by the rank's main thread, read by others. Padded so that the states of two ranks
+ * (allocated next to each other) never share a cache line: each rank writes its own on every device operation.
  */
-final class RankState {
+final class RankState extends RankStateFields {
+    @SuppressWarnings("unused")
+    private long q0, q1, q2, q3, q4, q5, q6, q7;
+
+    RankState(int rank, int maxSpin, int minSpin) {
+        super(rank, maxSpin, minSpin);
+    }
+}
+
+/** Padding before a rank state's fields (see {@link RankState}). */
+abstract class RankStatePadding {
+    @SuppressWarnings("unused")
+    private long p0, p1, p2, p3, p4, p5, p6, p7;
+}
+
+/** The fields of {@link RankState}, between its paddings. */
+abstract class RankStateFields extends RankStatePadding {
     static final int RUNNING = 0, FINISHED = 1, FAILED = 2;
 
     final int rank;
@@ -22,7 +39,7 @@ final class RankState {
 
     static {
         try {
-            ACTIVITY = java.lang.invoke.MethodHandles.lookup().findVarHandle(RankState.class, "activity", long.class);
+            ACTIVITY = java.lang.invoke.MethodHandles.lookup().findVarHandle(RankStateFields.class, "activity", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -40,18 +57,20 @@ final class RankState {
     volatile long blockSeq;
 
     /**
-     * Adaptive spin window (Thread.onSpinWait rounds before parking), between {@link #MIN_SPIN} and the job's limit:
+     * Adaptive spin window (Thread.onSpinWait rounds before parking), between {@link #minSpin} and the job's limit:
      * doubled when a wait ends while spinning or soon after parking (under {@link #SHORT_WAIT_NANOS}: the partner was
      * running and a longer spin would have caught it without the park/unpark cost), halved when a parked wait was long
      * (the partner was descheduled or busy: under oversubscription spinning only delays it). Racy updates from
      * several threads of one rank are harmless.
      */
     int spin;
-    static final int MIN_SPIN = 16;
+    /** The window's floor ({@link MtOptions#spinFloor()}). */
+    final int minSpin;
 
-    RankState(int rank, int maxSpin) {
+    RankStateFields(int rank, int maxSpin, int minSpin) {
         this.rank = rank;
         this.spin = maxSpin;
+        this.minSpin = minSpin;
     }
 
     int spinWindow() {
@@ -73,14 +92,18 @@ final class RankState {
 
     void spinFailed() {
         int s = spin;
-        if (s > MIN_SPIN) spin = Math.max(MIN_SPIN, s >>> 1);
+        if (s > minSpin) spin = Math.max(minSpin, s >>> 1);
     }
 
     boolean isLive() {
         return lifecycle == RUNNING;
     }
 
-    /** Registers a blocking wait if the caller is this rank's main thread; returns whether it registered. */
+    /**
+     * Registers a blocking wait if the caller is this rank's main thread; returns whether it registered. Waits register
+     * only once their spin phase is over, before they park: the deadlock detector needs a wait that lasts, and an
+     * aborting job must unpark only parked ranks (spinners see the abort flag themselves).
+     */
     boolean enterWait(Object what) {
         if (Thread.currentThread() != mainThread) return false;
         blockSeq = blockSeq + 1;
