@@ -59,8 +59,13 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    /** Progress rounds spent spinning before yielding: a partner on another core answers well within them. */
-    private static final int SPINS = 4_000;
+    /**
+     * Progress rounds spent spinning before yielding while every local rank has a core (~10 ms): as long as a raw
+     * UCX program (or MPI) would keep spinning for a partner that is about to answer. Yielding sooner hands the core
+     * to other processes for a whole time slice on a busy host, and the answer then waits for that slice to end.
+     * {@code -Dhpjava.ucx.spins=N} overrides it.
+     */
+    private static final int SPINS = Integer.getInteger("hpjava.ucx.spins", 200_000);
     /** With more ranks than cores the partner may need our core: spin briefly, then yield it. */
     private static final int SPINS_OVERSUBSCRIBED = 100;
     /** How long a waiting thread yields before it parks between progress rounds. */
