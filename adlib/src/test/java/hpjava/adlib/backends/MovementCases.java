@@ -24,6 +24,22 @@ final class MovementCases {
         gathers(c);
         copies(c);
         aprintf(c);
+        large(c);
+    }
+
+    /**
+     * A large transfer, so that messages pass the backends' eager limits (mpi: two-part protocol above 64 KiB; ucx:
+     * rendezvous into the posted buffer).
+     */
+    static void large(AdlibCheck c) {
+        Layout block = Layout.of("B"), rep = Layout.of("*");
+        int n = 40000;   // blocks of 10000 doubles at np 4: 80 KB messages
+        c.run("large.remap.double." + block + ">" + rep + "[" + n + "]", true, () -> {
+            Multiarray src = block.create(Elem.DOUBLE, n), dst = rep.create(Elem.DOUBLE, n);
+            Object[] ref = Data.fill(src, Elem.DOUBLE, 3100);
+            Adlib.remap(dst, src);
+            return Data.check("large remap to a replicated array", dst, Elem.DOUBLE, ref);
+        });
     }
 
     /** remap between distributions; destinations on 2-D grids left partly unused are replicated. */
