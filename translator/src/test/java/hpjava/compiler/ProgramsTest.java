@@ -25,10 +25,10 @@ class ProgramsTest {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
                 "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj",
                 "errors/ThrowsInLoop.hpj", "programs/CovTypes.hpj", "programs/CovRanges.hpj", "programs/CovStatements.hpj",
-                "errors/NotHeld.hpj", "programs/CovAdlib.hpj");
+                "errors/NotHeld.hpj", "programs/CovAdlib.hpj", "programs/CovJava.hpj");
         assertTrue(r.success(), r.formatted());
         assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop",
-                "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib"),
+                "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib", "CovJava"),
                 r.mainClasses());
     }
 
@@ -39,7 +39,7 @@ class ProgramsTest {
                 "Laplace, 1", "Laplace, 2", "Laplace, 4", "demo.smoke.Smoke, 1", "demo.smoke.Smoke, 3",
                 "CovTypes, 1", "CovTypes, 2", "CovTypes, 4", "CovRanges, 1", "CovRanges, 2", "CovRanges, 4",
                 "CovStatements, 1", "CovStatements, 2", "CovStatements, 4",
-                "CovAdlib, 1", "CovAdlib, 2", "CovAdlib, 4"})
+                "CovAdlib, 1", "CovAdlib, 2", "CovAdlib, 4", "CovJava, 1", "CovJava, 2", "CovJava, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());

@@ -47,9 +47,14 @@ public record MultiarrayType(String element, boolean primitive, List<Boolean> di
         return sb.append("]]").toString();
     }
 
-    /** Whether a value of type {@code from} may be assigned to a variable of this type. */
+    /**
+     * Whether a value of type {@code from} may be assigned to a variable of this type. Two reference element types
+     * are left to Java (type variables and generic arguments, {@code T [[-]]} from a generic method, are ECJ's
+     * to infer and check on {@code ObjectMultiarray<E>}).
+     */
     public boolean acceptsValueOf(MultiarrayType from) {
-        if (!element.equals(from.element) || rank != from.rank) return false;
+        boolean elements = element.equals(from.element) || !primitive && !from.primitive;
+        if (!elements || rank != from.rank) return false;
         return distributed == null || from.distributed == null || distributed.equals(from.distributed);
     }
 }
