@@ -57,6 +57,7 @@ public final class AdlibCheck {
         long t0 = System.nanoTime();
         MovementCases.all(this);
         ReductionCases.all(this);
+        RandomCases.all(this);
         agree();
         if (rank == 0) System.out.println("DONE " + cases + " cases " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         System.out.flush();
