@@ -35,7 +35,48 @@ public final class Attributor {
         Attributor a = new Attributor(unit);
         a.scopes.push(new HashMap<>());
         a.visit(unit.parse().tree());
+        a.resolveQualified();
         return a.out;
+    }
+
+    /** Element accesses {@code q.f[...]} whose field {@code f} is resolved after the walk (its class may come later). */
+    private final List<Object[]> qualified = new ArrayList<>();
+
+    /**
+     * Resolves {@code q.f[...]} ({@code q} a name or a chain of names, e.g. a class or a local object) to the
+     * multiarray field {@code f} of this file, when every multiarray field of that name has the same type.
+     */
+    private void resolveQualified() {
+        for (FieldAccessContext f : qualifiedFields) {
+            Symbol.Variable field = uniqueField(f.identifier().getText());
+            if (field != null) out.expressionTypes.put(f, field.type());
+        }
+        for (Object[] q : qualified) {
+            ElementAccessContext e = (ElementAccessContext) q[0];
+            FieldAccessContext f = (FieldAccessContext) e.array;
+            @SuppressWarnings("unchecked") List<Attribution.Subscript> subs = (List<Attribution.Subscript>) q[1];
+            Symbol.Variable field = uniqueField(f.identifier().getText());
+            if (field != null) out.accesses.put(e, new Attribution.Access(e, field, f.getText(), subs));
+        }
+        for (SectionContext sc : qualifiedSections) typeSection(sc);
+    }
+
+    /** The multiarray field of this name declared in this file, if every one of that name has the same type. */
+    private Symbol.Variable uniqueField(String name) {
+        Symbol.Variable field = null;
+        for (Symbol.Variable v : out.variables) {
+            if (!v.isField() || !v.isMultiarray() || !v.name().equals(name)) continue;
+            if (field != null && !field.type().equals(v.type())) return null;
+            if (field == null) field = v;
+        }
+        return field;
+    }
+
+    private final List<FieldAccessContext> qualifiedFields = new ArrayList<>();
+    private final List<SectionContext> qualifiedSections = new ArrayList<>();
+
+    private static boolean nameChain(ExpressionContext q) {
+        return q instanceof NameContext || q instanceof FieldAccessContext f && nameChain(f.expression());
     }
 
     // ---- scopes
@@ -185,6 +226,7 @@ public final class Attributor {
                     if (ss instanceof ScalarSubscriptContext sc && sc.expression() instanceof NameContext n) allowIndex(n);
                 visitChildren(s);
                 typeSection(s);
+                if (!out.expressionTypes.containsKey(s)) qualifiedSections.add(s);
             }
             case AssignmentContext a -> {
                 visitChildren(a);
@@ -201,6 +243,8 @@ public final class Attributor {
                 if (f.expression() instanceof ThisExpressionContext
                         && lookupField(f.identifier().getText()) instanceof Symbol.Variable v && v.isMultiarray())
                     out.expressionTypes.put(f, v.type());
+                else if (nameChain(f.expression()) && !(f.expression() instanceof ThisExpressionContext))
+                    qualifiedFields.add(f);
             }
             case ParenthesizedContext p -> {
                 visitChildren(p);
@@ -380,6 +424,9 @@ public final class Attributor {
         else if (e.array instanceof FieldAccessContext f && f.expression() instanceof ThisExpressionContext
                 && lookupField(f.identifier().getText()) instanceof Symbol.Variable v && v.isMultiarray())
             out.accesses.put(e, new Attribution.Access(e, v, "this." + v.name(), subs));
+        else if (e.array instanceof FieldAccessContext f && nameChain(f.expression())
+                && !(f.expression() instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable qv && qv.isMultiarray()))
+            qualified.add(new Object[] {e, subs});
     }
 
     /** Classifies a subscript; allows the index name in it. */

@@ -162,9 +162,10 @@ public final class Lowerer {
             Attribution.Access a = attr.access(e);
             Symbol.Variable v = a.array();
             Hoist hoist = null;
+            Symbol.Variable qualifier = qualifier(e);
             for (Iterator<Stmt> it = stack.descendingIterator(); it.hasNext(); ) {
                 Stmt s = it.next();
-                if (s.ctx instanceof OnStatementContext || !outside(v, s)) continue;
+                if (s.ctx instanceof OnStatementContext || !outside(v, s) || qualifier != null && !outside(qualifier, s)) continue;
                 hoist = s.hoists.computeIfAbsent(v, k -> new Hoist(k, a.base(), ++counter));
                 accessHoist.put(e, hoist);
                 break;
@@ -183,6 +184,13 @@ public final class Lowerer {
             }
         }
         for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
+    }
+
+    /** For {@code q.f[...]}, the variable {@code q} names (hoisting needs it unchanged too), else null. */
+    private Symbol.Variable qualifier(ElementAccessContext e) {
+        ExpressionContext q = e.array;
+        while (q instanceof FieldAccessContext f) q = f.expression();
+        return q != e.array && q instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v ? v : null;
     }
 
     private boolean declaredOutside(Symbol.Variable v, Stmt s) {
