@@ -4,10 +4,14 @@ import java.util.Map;
 
 /**
  * Tuning of an mt job, from {@code --option KEY=VALUE} (or the system properties {@code hpjava.mt.KEY}):
- * {@code spin} - how many {@link Thread#onSpinWait()} rounds a waiter spins before parking (default 20000 when the
- * ranks fit on the cores and run as platform threads, else 50: with more ranks than cores a spinning waiter steals
- * the core from the rank it waits for); {@code eager} - the largest message, in bytes, that a send copies into a
- * staging buffer and completes at once when no receive is posted (default 65536; larger sends wait for the receiver).
+ * {@code spin} - how many {@link Thread#onSpinWait()} rounds a waiter spins at most before parking (default 2000,
+ * about 75 us, when the ranks fit on the cores and run as platform threads, else 50: with more ranks than cores a
+ * spinning waiter steals the core from the rank it waits for). 2000 is about three park/unpark hand-offs: a longer
+ * spin saves little when the partner is running, and under load from other processes it burns the rank's CPU share,
+ * so the scheduler runs it later (measured at load 9 to 15 on 2 vCPUs: 8-byte half round trip 58 to 108 us with 2000
+ * against 134 to 339 us with 20000, and 53 to 124 us for the raw-threads baseline, which spins 2000);
+ * {@code eager} - the largest message, in bytes, that a send copies into a staging buffer and completes at once when
+ * no receive is posted (default 65536; larger sends wait for the receiver).
  *
  * <p>{@code spinFloor}: the adaptive spin window of a rank never shrinks below it. When the ranks fit on the cores it
  * is {@value #FITS_SPIN_FLOOR} rounds (about 22 us at ~37 ns a round here, what one park/unpark hand-off across vCPUs
@@ -24,7 +28,7 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spi
             if (!k.equals("spin") && !k.equals("eager"))
                 throw new IllegalArgumentException("unknown option '" + k + "' for the mt backend (known: spin, eager)");
         boolean fits = !virtualThreads && np <= Runtime.getRuntime().availableProcessors();
-        int spin = (int) number(options, "spin", fits ? 20_000 : 50, Integer.MAX_VALUE);
+        int spin = (int) number(options, "spin", fits ? 2_000 : 50, Integer.MAX_VALUE);
         long eager = number(options, "eager", 65_536, Long.MAX_VALUE);
         int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
         return new MtOptions(spin, eager, virtualThreads, floor);
