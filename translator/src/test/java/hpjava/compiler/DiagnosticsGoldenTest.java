@@ -32,7 +32,7 @@ class DiagnosticsGoldenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"java/JavaError", "java/ConstructTypes"})
+    @ValueSource(strings = {"java/JavaError", "java/ConstructTypes", "java/GenericElements"})
     void compilePhase(String name) throws Exception {
         HpjavaCompiler.Result r = Harness.compile(dir, "errors/" + name + ".hpj");
         assertFalse(r.success());

@@ -102,8 +102,17 @@ public final class EcjCompiler {
     static String userMessage(String m) {
         java.util.regex.Matcher r = RANGE_HELPER.matcher(m);
         if (r.matches()) return "a dimension of a multiarray creation must be a Range or an int extent, not " + r.group(1);
-        return m.replace("hpjava.lang.", "");
+        m = m.replace("hpjava.lang.", "").replace("hpjava.adlib.", "");
+        m = OBJECT_ARRAY.matcher(m).replaceAll(g -> java.util.regex.Matcher.quoteReplacement(
+                g.group(1).replace("java.lang.", "") + " [[...]]"));
+        return PRIMITIVE_ARRAY.matcher(m).replaceAll(g -> g.group(1).toLowerCase(java.util.Locale.ROOT) + " [[...]]");
     }
+
+    /** Runtime classes of multiarrays in ECJ's messages, shown as multiarray types of unstated rank. */
+    private static final java.util.regex.Pattern OBJECT_ARRAY =
+            java.util.regex.Pattern.compile("\\bObjectMultiarray<((?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*)>");
+    private static final java.util.regex.Pattern PRIMITIVE_ARRAY =
+            java.util.regex.Pattern.compile("\\b(Boolean|Byte|Char|Short|Int|Long|Float|Double)Multiarray\\b");
 
     /** 1-based line and column of a source offset (or of the given line when the offset is unknown). */
     static int[] lineCol(String text, int offset, int fallbackLine) {
