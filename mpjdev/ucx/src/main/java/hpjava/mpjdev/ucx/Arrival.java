@@ -1,6 +1,6 @@
 package hpjava.mpjdev.ucx;
 
-import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 
 /**
  * A message that has arrived but is not yet in a receive buffer: unexpected (no matching receive posted yet) or
@@ -12,7 +12,7 @@ final class Arrival {
     static final int EAGER_IN_CALLBACK = 0;
     /** Eager data UCX keeps for us ({@code UCP_AM_RECV_ATTR_FLAG_DATA}); {@code ucp_am_data_release} after use. */
     static final int EAGER_UCX_OWNED = 1;
-    /** Eager data copied into memory of our own ({@link #owned}). */
+    /** Eager data copied into memory of our own ({@link #scratch}). */
     static final int EAGER_COPIED = 2;
     /** A rendezvous descriptor: the data is fetched with {@code ucp_am_recv_data_nbx} into the receive buffer. */
     static final int RENDEZVOUS = 3;
@@ -27,8 +27,13 @@ final class Arrival {
     /** Data address (eager) or UCX data descriptor (rendezvous). */
     long data;
     long length;
-    /** Owner of {@link #data} when {@link #kind} is {@link #EAGER_COPIED}. */
-    Arena owned;
+    /**
+     * This (pooled) arrival's own memory for copied eager data ({@link #EAGER_COPIED}); kept across reuse and grown
+     * only when a longer message needs it, so copying allocates nothing in the steady state. Automatic arena: a
+     * replaced segment is freed by the garbage collector, never by closing a shared arena (a handshake with every
+     * thread of the JVM, milliseconds when the host is busy).
+     */
+    MemorySegment scratch;
     Arrival next;
 
     void set(long context, int source, int tag, int seq, int kind, boolean ucxMayKeep, long data, long length) {

@@ -31,7 +31,7 @@ abstract class Matcher {
     /** Puts the data of arrival {@code a} into the buffer of receive {@code r}; {@code a} is recycled afterwards. */
     protected abstract void land(PostedReceive r, Arrival a);
 
-    /** Copies eager data that is valid only during the callback into memory of our own ({@link Arrival#owned}). */
+    /** Copies eager data that is valid only during the callback into memory of our own ({@link Arrival#scratch}). */
     protected abstract void copy(Arrival a);
 
     /**
@@ -66,7 +66,6 @@ abstract class Matcher {
     }
 
     private void recycle(Arrival a) {
-        a.owned = null;
         a.next = free;
         free = a;
     }

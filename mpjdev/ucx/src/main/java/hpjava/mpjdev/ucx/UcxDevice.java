@@ -407,11 +407,13 @@ final class UcxDevice implements AutoCloseable {
 
         @Override
         protected void copy(Arrival a) {
-            Arena owner = Arena.ofShared();
-            MemorySegment copy = owner.allocate(Math.max(a.length, 1), 8);
-            MemorySegment.copy(ALL, a.data, copy, 0, a.length);
-            a.owned = owner;
-            a.data = copy.address();
+            MemorySegment s = a.scratch;
+            if (s == null || s.byteSize() < a.length) {
+                s = Arena.ofAuto().allocate(Math.max(a.length, 256), 8);
+                a.scratch = s;
+            }
+            MemorySegment.copy(ALL, a.data, s, 0, a.length);
+            a.data = s.address();
         }
     }
 
@@ -419,7 +421,7 @@ final class UcxDevice implements AutoCloseable {
     private void releaseData(Arrival a) {
         switch (a.kind) {
             case Arrival.EAGER_UCX_OWNED, Arrival.RENDEZVOUS -> Ucp.ucp_am_data_release(workerHandle, a.data);
-            case Arrival.EAGER_COPIED -> a.owned.close();
+            case Arrival.EAGER_COPIED -> { } // the arrival's scratch memory is reused
             default -> { }
         }
     }
