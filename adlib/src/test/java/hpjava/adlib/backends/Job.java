@@ -24,7 +24,7 @@ record Job(String backend, int np, int exitStatus, boolean timedOut, String outp
 
     static Job run(String backend, int np, Duration timeout, String... programArgs) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xss4m", "-cp", Conformance.testClassPath(), Launcher.class.getName(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", Conformance.testClassPath(), Launcher.class.getName(),
                 "--backend", backend, "--np", Integer.toString(np), "--prefix-output", AdlibCheck.class.getName()));
         cmd.addAll(List.of(programArgs));
         long t0 = System.nanoTime();
