@@ -47,13 +47,15 @@ side() { # side INDEX mode size iters reps
     2) "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.bench.threadMultiple=true hpjava.bench.mpi.RawJavaPingPong "$2" "$3" "$4" "$5" ;;
     3) "${JAVA[@]}" hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong "$2" "$3" "$4" "$5" \
          | grep '^mpjdev-mpi ' ;;
+    4) "${JAVA[@]}" hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong "$2" "$3" "$4" "$5" paired \
+         | grep '^pair-' ;;
   esac
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   echo "$r $(uptime | sed 's/.*load average: //; s/,//g')" >> "$LOAD"
   for t in "${TESTS[@]}"; do
     read -r mode size iters reps <<<"$t"
-    for ((k = 0; k < 4; k++)); do side $(( (r + k) % 4 )) "$mode" "$size" "$iters" "$reps" | sed "s/^/$r /" >> "$OUT"; done
+    for ((k = 0; k < 5; k++)); do side $(( (r + k) % 5 )) "$mode" "$size" "$iters" "$reps" | sed "s/^/$r /" >> "$OUT"; done
   done
   echo "run.sh: round $r of $ROUNDS done (load $(uptime | sed 's/.*load average: //'))" >&2
 done
@@ -88,5 +90,19 @@ awk -v loadfile="$LOAD" '
     for (o = 1; o <= 3; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
       if (!(("c" SUBSEP mode SUBSEP size) in keys)) continue
       printf "- %s %s: %s | %s | %s | %s\n", mode, size, per["c", mode, size], per["java-raw", mode, size], per["java-raw-mt", mode, size], per["mpjdev-mpi", mode, size] }
+    print ""
+    print "Same job, alternating repetitions (raw binding on a dup of MPI_COMM_WORLD under the backend'"'"'s MPI_THREAD_MULTIPLE, and mpjdev):"
+    print ""
+    print "| test | raw Java binding, same job | mpjdev mpi, same job | mpjdev / raw, median of round medians | median of per-round ratios |"
+    print "|---|---|---|---|---|"
+    for (o = 1; o <= 3; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
+      if (!(("pair-raw" SUBSEP mode SUBSEP size) in keys)) continue
+      j = med["pair-raw", mode, size]; m = med["pair-mpjdev", mode, size]; nr = 0
+      for (r = 1; r <= maxr; r++) if (((r SUBSEP "pair-raw" SUBSEP mode SUBSEP size) in rm) && rm[r, "pair-raw", mode, size] > 0) a[++nr] = rm[r, "pair-mpjdev", mode, size] / rm[r, "pair-raw", mode, size]
+      unit = mode == "lat" ? " us" : " MB/s"
+      name = mode == "lat" ? size " B ping-pong, half round trip" : size " B streaming, window 64"
+      printf "| %s | %.3f%s | %.3f%s | %.3f | %.3f |\n", name, j, unit, m, unit, (j ? m / j : 0), median(a, nr)
+      printf "- per round (raw / mpjdev): %s | %s\n", per["pair-raw", mode, size], per["pair-mpjdev", mode, size] }
+    print ""
     print "Load average (1 min) at the start of each round and at the end: " loads
   }' "$OUT"

@@ -11,15 +11,20 @@ import hpjava.mpjdev.Request;
  * once, then sent and received as they are; this isolates the device's transport cost from packing (which
  * bench/mpjdev's MpjdevBench includes).
  *
- * <pre>hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong lat|bw SIZE ITERS REPS</pre>
- * Rank 0 prints "mpjdev-mpi MODE SIZE VALUE" per repetition after one warm-up repetition.
+ * <pre>hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong lat|bw SIZE ITERS REPS [paired]</pre>
+ * Rank 0 prints "mpjdev-mpi MODE SIZE VALUE" per repetition after one warm-up repetition. With {@code paired}, every
+ * repetition also runs {@link RawJavaPingPong}'s loop with the raw binding in the same job (on a dup of
+ * {@code MPI_COMM_WORLD}, so under the backend's {@code MPI_THREAD_MULTIPLE}), the two alternating in an order that
+ * flips every repetition, and prints "pair-raw ..." and "pair-mpjdev ..." lines: the backend's own cost, measured
+ * milliseconds apart, so that the machine's drift between fast and slow states hits both sides alike.
  */
 public final class MpjdevPingPong {
     private MpjdevPingPong() {}
 
     public static void main(String[] args) {
         Comm world = Comm.world();
-        BenchArgs a = BenchArgs.parse("MpjdevPingPong", args, world.size());
+        boolean paired = args.length == 5 && args[4].equals("paired");
+        BenchArgs a = BenchArgs.parse("MpjdevPingPong", paired ? java.util.Arrays.copyOf(args, 4) : args, world.size());
         int rank = world.id();
         int w = a.bandwidth() ? RawJavaPingPong.WINDOW : 1;
         Buffer[] bufs = new Buffer[w];
@@ -31,13 +36,47 @@ public final class MpjdevPingPong {
         Buffer ack = BufferPool.shared().acquire(64);
         ack.clear();
         Request[] reqs = new Request[w];
-        for (int r = -1; r < a.reps(); r++) { // r = -1: warm-up
-            double v = a.bandwidth() ? bandwidth(world, rank, bufs, ack, reqs, a.size(), a.iters())
-                                     : latency(world, rank, bufs[0], a.iters());
-            if (r >= 0 && rank == 0) a.print("mpjdev-mpi", v);
+        if (paired) {
+            try {
+                paired(world, rank, a, bufs, ack, reqs);
+            } catch (mpi.MPIException e) {
+                throw new IllegalStateException(e);
+            }
+        } else {
+            for (int r = -1; r < a.reps(); r++) { // r = -1: warm-up
+                double v = a.bandwidth() ? bandwidth(world, rank, bufs, ack, reqs, a.size(), a.iters())
+                                         : latency(world, rank, bufs[0], a.iters());
+                if (r >= 0 && rank == 0) a.print("mpjdev-mpi", v);
+            }
         }
         for (Buffer b : bufs) b.release();
         ack.release();
+    }
+
+    /** Raw binding and mpjdev alternately, each repetition (order flipped every repetition); see the class comment. */
+    private static void paired(Comm world, int rank, BenchArgs a, Buffer[] bufs, Buffer ack, Request[] reqs)
+            throws mpi.MPIException {
+        mpi.Intracomm raw = mpi.MPI.COMM_WORLD.dup();
+        java.nio.ByteBuffer rbuf = java.nio.ByteBuffer.allocateDirect(a.size() * (a.bandwidth() ? RawJavaPingPong.WINDOW : 1));
+        java.nio.ByteBuffer rack = java.nio.ByteBuffer.allocateDirect(1);
+        mpi.Request[] rreqs = new mpi.Request[RawJavaPingPong.WINDOW];
+        for (int r = -1; r < a.reps(); r++) { // r = -1: warm-up
+            double vr = 0, vm = 0;
+            for (int k = 0; k < 2; k++) {
+                if ((k + Math.max(r, 0)) % 2 == 0) {
+                    vr = a.bandwidth() ? RawJavaPingPong.bandwidth(raw, rank, rbuf, rack, rreqs, a.size(), a.iters())
+                                       : RawJavaPingPong.latency(raw, rank, rbuf, a.size(), a.iters());
+                } else {
+                    vm = a.bandwidth() ? bandwidth(world, rank, bufs, ack, reqs, a.size(), a.iters())
+                                       : latency(world, rank, bufs[0], a.iters());
+                }
+            }
+            if (r >= 0 && rank == 0) {
+                a.print("pair-raw", vr);
+                a.print("pair-mpjdev", vm);
+            }
+        }
+        raw.free();
     }
 
     static double latency(Comm comm, int rank, Buffer buf, int iters) {
