@@ -23,7 +23,7 @@ class DiagnosticsGoldenTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"check/DistributedSlots", "check/Ghosts", "check/Types", "check/Syntax", "check/Untyped"})
+    @ValueSource(strings = {"check/DistributedSlots", "check/Ghosts", "check/Types", "check/Syntax", "check/Untyped", "check/GridDimensions"})
     void checkPhase(String name) throws Exception {
         SourceUnit u = Harness.unit("errors/" + name + ".hpj");
         HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u), HpjavaCompiler.Options.checkOnly());

@@ -351,14 +351,25 @@ public final class Attributor {
             List<ExpressionContext> args = cc.arguments().expressionList() == null ? List.of()
                     : cc.arguments().expressionList().expression();
             Integer size = args.isEmpty() ? null : intLiteral(args.get(0));
+            Symbol.Variable grid = null;
+            int axis = -1;
+            if (args.size() >= 2 && args.get(1) instanceof MethodCallContext m && m.identifier().getText().equals("dim")
+                    && m.expression() instanceof NameContext g && out.names.get(g) instanceof Symbol.Variable gv
+                    && m.arguments().expressionList() != null && m.arguments().expressionList().expression().size() == 1
+                    && intLiteral(m.arguments().expressionList().expression(0)) != null) {
+                grid = gv;
+                axis = intLiteral(m.arguments().expressionList().expression(0));
+            }
+            final Symbol.Variable g = grid;
+            final int k = axis;
             v.range = switch (kind) {
-                case "BlockRange", "CyclicRange", "BlockCyclicRange" -> new RangeFact(kind, size, 0, 0, false);
-                case "IrregRange" -> new RangeFact(kind, null, 0, 0, false);
-                case "CollapsedRange" -> new RangeFact(kind, size, 0, 0, true);
+                case "BlockRange", "CyclicRange", "BlockCyclicRange" -> new RangeFact(kind, size, 0, 0, false, g, k);
+                case "IrregRange" -> new RangeFact(kind, null, 0, 0, false, g, k);
+                case "CollapsedRange" -> new RangeFact(kind, size, 0, 0, true, null, -1);
                 case "ExtBlockRange" -> {
                     Integer lo = args.size() >= 3 ? intLiteral(args.get(2)) : null;
                     Integer hi = args.size() == 4 ? intLiteral(args.get(3)) : lo;
-                    yield new RangeFact(kind, size, lo, hi, false);
+                    yield new RangeFact(kind, size, lo, hi, false, g, k);
                 }
                 default -> null;
             };

@@ -45,6 +45,10 @@ public final class Checker {
                     diag.report(DiagnosticKey.BACKQUOTE_NOT_INDEX, g, g.expression().getText());
             }
             case ElementAccessContext e -> elementAccess(e);
+            case CreationContext c when c.creator() instanceof MultiarrayCreatorContext mc
+                    && mc.multiarrayCreatorRest().expressionList() != null -> {
+                distinctGridDimensions(mc.multiarrayCreatorRest().expressionList().expression());
+            }
             case SectionContext s -> section(s);
             case AssignmentContext a -> assignment(a);
             case LocalVariableDeclarationContext d -> declarators(d.type(), d.variableDeclarators());
@@ -90,6 +94,26 @@ public final class Checker {
             else
                 diag.report(DiagnosticKey.INDEX_AS_NUMBER, n, idx.name());
         }
+    }
+
+    /** Spec 5: the distributed ranges of one array lie over distinct grid dimensions (checked where provable). */
+    private void distinctGridDimensions(List<ExpressionContext> slots) {
+        for (int r = 1; r < slots.size(); r++) {
+            RangeFact fr = rangeFact(slots.get(r));
+            if (fr == null) continue;
+            for (int s = 0; s < r; s++) {
+                RangeFact fs = rangeFact(slots.get(s));
+                if (fs != null && fs.sameGridDimension(fr)) {
+                    diag.report(DiagnosticKey.SAME_GRID_DIMENSION, slots.get(r), slots.get(s).getText(),
+                            slots.get(r).getText(), fr.grid().name() + ".dim(" + fr.axis() + ")");
+                    break;
+                }
+            }
+        }
+    }
+
+    private RangeFact rangeFact(ExpressionContext e) {
+        return e instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v ? v.range() : null;
     }
 
     private void elementAccess(ElementAccessContext e) {

@@ -23,6 +23,7 @@ public enum DiagnosticKey {
     MULTIARRAY_TYPE_MISMATCH("type mismatch: {0} cannot be used as {1}"),
     CREATION_RANK("creation gives rank {0} but the declared type {1} has rank {2}"),
     SECTION_RANK("section of ''{0}'' has {1} subscript(s) but the multiarray has rank {2}"),
+    SAME_GRID_DIMENSION("ranges ''{0}'' and ''{1}'' are both distributed over {2}: the distributed ranges of one multiarray must lie over distinct dimensions of its group"),
     INDEX_REBOUND("distributed index ''{0}'' is already bound by an enclosing overall or at");
 
     private final String template;
