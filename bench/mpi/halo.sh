@@ -2,12 +2,12 @@
 # Adlib.writeHalo on the mpi backend against a hand-written raw Open MPI halo exchange (and one over mpjdev), same
 # job, rotated per round; 2048x2048 float, ghost width 1, np 2 and 4 (see HaloMpiRank).
 #
-# usage: bench/mpi/halo.sh [ROUNDS [CALLS [N [NPS]]]]   (defaults 31 20 2048 "2 4"; needs bin/setup-mpi.sh done and
+# usage: bench/mpi/halo.sh [ROUNDS [CALLS [N [NPS]]]]   (defaults 201 20 2048 "2 4"; needs bin/setup-mpi.sh done and
 #        ./mvnw -B -q -pl bench/adlib,bench/mpi install -DskipTests after adlib and mpjdev-mpi are installed)
 # Prints per-round lines and a Markdown row per process count; `uptime` before and after each job.
 set -euo pipefail
 source "$(dirname "$0")/../../bin/hpjava-env.sh"
-ROUNDS=${1:-31}; CALLS=${2:-20}; N=${3:-2048}; NPS=${4:-"2 4"}
+ROUNDS=${1:-201}; CALLS=${2:-20}; N=${3:-2048}; NPS=${4:-"2 4"}
 for v in "$ROUNDS" "$CALLS" "$N"; do
   [[ "$v" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/mpi/halo.sh [ROUNDS [CALLS [N [NPS]]]] (positive integers, not '$v')" >&2; exit 2; }
 done
