@@ -27,6 +27,8 @@ public abstract class Multiarray {
     private final int bas;
     private final int[] str;
     private final boolean member;   // the creating process is a member of grp (holds storage)
+    /** {@link #localOffsets} of every dimension, made on first use (copies reuse them); see {@link #offsetTables}. */
+    private volatile int[][] offsetTables;
 
     /**
      * Metadata of a new array over {@code ranges}, distributed over {@code group} (null: the APG, or, if the
@@ -242,6 +244,27 @@ public abstract class Multiarray {
         int c = x.crd();
         for (int k = 0; k < idx.length; k++) idx[k] = str[r] * x.sub(c, idx[k]);
         return idx;
+    }
+
+    /**
+     * {@link #localOffsets(int)} of every dimension, computed once per array and shared by every later call (the
+     * shape of an array never changes); callers must not modify them. Used by {@link #copyFrom} so that a copy in a
+     * loop allocates nothing after the first.
+     */
+    final int[][] offsetTables() {
+        int[][] t = offsetTables;
+        if (t == null) {
+            t = new int[rng.length][];
+            for (int r = 0; r < t.length; r++) t[r] = localOffsets(r);
+            offsetTables = t;
+        }
+        return t;
+    }
+
+    /** Whether a table of {@link #offsetTables()} holds consecutive offsets (a run of elements, copied at once). */
+    static boolean consecutive(int[] offsets) {
+        for (int i = 1; i < offsets.length; i++) if (offsets[i] != offsets[0] + i) return false;
+        return true;
     }
 
     /**
