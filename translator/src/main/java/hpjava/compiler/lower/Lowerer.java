@@ -170,13 +170,25 @@ public final class Lowerer {
                 accessHoist.put(e, hoist);
                 break;
             }
+            // membership of the array's group: checked once, at the outermost loop binding one of its subscripts
+            Stmt outermost = null;
+            ParserRuleContext heldAt = null;
+            for (Attribution.Subscript sub : a.subscripts()) {
+                if (!(sub instanceof Attribution.IndexSubscript is)) continue;
+                Stmt binder = indexStmt.get(is.index());
+                if (binder == null || !declaredOutside(v, binder)) continue;
+                if (outermost == null || binder.contains(outermost.ctx.getStart().getTokenIndex()) && binder != outermost) {
+                    outermost = binder;
+                    heldAt = is.expr();
+                }
+            }
+            if (outermost != null) outermost.checks.putIfAbsent("held:" + a.base(), position(heldAt));
             for (int r = 0; r < a.subscripts().size(); r++) {
                 if (!(a.subscripts().get(r) instanceof Attribution.IndexSubscript is)) continue;
                 Stmt binder = indexStmt.get(is.index());
                 if (binder == null) continue;
                 if (hoist != null) binder.indexStrides.add("$s" + hoist.id() + "_" + r);
                 if (!declaredOutside(v, binder)) continue;
-                binder.checks.putIfAbsent("held:" + a.base(), position(is.expr()));
                 if (!provablyAligned(v, r, is.index()))
                     binder.checks.putIfAbsent("aligned:" + a.base() + ":" + r, position(is.expr()));
                 if (is.shift() != 0 && !provableShift(v, r, is))
