@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * job's process tree is killed. Stdout and stderr are kept apart: the examples print their results on stdout from
  * rank 0 only, so stdout is what must be identical across process counts and backends.
  */
-record ExampleJob(String example, String backend, int np, int exitStatus, boolean timedOut, String stdout,
+record ExampleJob(String example, String backend, int np, Duration timeout, int exitStatus, boolean timedOut, String stdout,
                   String stderr, String threadDumps, Duration elapsed) {
 
     /** Time limit of one job: generous for a loaded 2-core machine; a healthy job takes seconds. */
@@ -41,8 +41,13 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
      * {@code hpjava run --np N --backend B --prefix-output -cp classes:libraries Example args}.
      */
     static ExampleJob runCompiled(Path classes, String example, String backend, int np, List<String> args) {
+        return runCompiled(classes, example, backend, np, args, TIMEOUT);
+    }
+
+    static ExampleJob runCompiled(Path classes, String example, String backend, int np, List<String> args,
+                                  Duration timeout) {
         return launch(example, backend, np, List.of("-cp", classes + File.pathSeparator + Libraries.programClassPath(),
-                example), args);
+                example), args, timeout);
     }
 
     /**
@@ -50,12 +55,21 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
      * --prefix-output X.hpj args}: compiled by hpjava run into its cache (under target/).
      */
     static ExampleJob runSource(String example, String backend, int np, List<String> args) {
-        Path source = examplesDir().resolve(example + ".hpj");
-        if (!Files.isRegularFile(source)) throw new IllegalArgumentException("no example " + source);
-        return launch(example, backend, np, List.of("-cp", Libraries.programClassPath(), source.toString()), args);
+        return runSource(examplesDir().resolve(example + ".hpj"), backend, np, args, TIMEOUT);
+    }
+
+    private static ExampleJob runSource(Path source, String backend, int np, List<String> args, Duration timeout) {
+        if (!Files.isRegularFile(source)) throw new IllegalArgumentException("no program " + source);
+        String name = source.getFileName().toString().replaceFirst("\\.hpj$", "");
+        return launch(name, backend, np, List.of("-cp", Libraries.programClassPath(), source.toString()), args, timeout);
     }
 
     private static ExampleJob launch(String example, String backend, int np, List<String> program, List<String> args) {
+        return launch(example, backend, np, program, args, TIMEOUT);
+    }
+
+    private static ExampleJob launch(String example, String backend, int np, List<String> program, List<String> args,
+                                     Duration timeout) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
@@ -67,10 +81,10 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
         cmd.addAll(List.of("run", "--np", Integer.toString(np), "--backend", backend, "--prefix-output"));
         cmd.addAll(program);
         cmd.addAll(args);
-        return launch(example, backend, np, cmd);
+        return launch(example, backend, np, cmd, timeout);
     }
 
-    private static ExampleJob launch(String example, String backend, int np, List<String> cmd) {
+    private static ExampleJob launch(String example, String backend, int np, List<String> cmd, Duration timeout) {
         long t0 = System.nanoTime();
         Path out, err;
         try {
@@ -83,7 +97,7 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             Process p = pb.start();
-            boolean done = p.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            boolean done = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             String dumps = "";
             if (!done) {
                 dumps = threadDumps(p);
@@ -91,7 +105,7 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
                 p.destroyForcibly();
                 p.waitFor(30, TimeUnit.SECONDS);
             }
-            return new ExampleJob(example, backend, np, done ? p.exitValue() : -1, !done,
+            return new ExampleJob(example, backend, np, timeout, done ? p.exitValue() : -1, !done,
                     Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8),
                     dumps, Duration.ofNanos(System.nanoTime() - t0));
         } catch (IOException e) {
@@ -133,7 +147,7 @@ record ExampleJob(String example, String backend, int np, int exitStatus, boolea
     String describe() {
         StringBuilder sb = new StringBuilder();
         sb.append(example).append(".hpj on ").append(backend).append(" at np = ").append(np).append(": ");
-        if (timedOut) sb.append("TIMED OUT after ").append(TIMEOUT.toSeconds()).append(" s");
+        if (timedOut) sb.append("TIMED OUT after ").append(timeout.toSeconds()).append(" s");
         else sb.append("exit status ").append(exitStatus);
         sb.append(" (").append(elapsed.toMillis()).append(" ms)\n");
         for (Map.Entry<String, List<String>> e : outputByRank().entrySet()) {

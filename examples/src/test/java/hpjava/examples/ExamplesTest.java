@@ -60,6 +60,7 @@ class ExamplesTest {
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", Libraries.programClassPath()));
         for (String e : EXAMPLES) args.add(ExampleJob.examplesDir().resolve(e + ".hpj").toString());
+        args.add(ExampleJob.examplesDir().resolve("src/test/resources/Hang.hpj").toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int status = Hpjavac.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -144,6 +145,19 @@ class ExamplesTest {
         ExampleJob job = ExampleJob.runCompiled(classes, example, "mt", 2, List.of("two"));
         assertTrue(!job.timedOut() && job.exitStatus() != 0, "expected a failure\n" + job.describe());
         assertTrue(job.stderr().contains(example + ": N must be an integer"), job.describe());
+    }
+
+    /** A job that never ends is killed at its time limit, and the report shows every rank's output and thread dump. */
+    @Test
+    void aHungJobIsEndedAndReported() {
+        ExampleJob job = ExampleJob.runCompiled(classes, "Hang", "mt", 2, List.of(), java.time.Duration.ofSeconds(20));
+        String report = job.describe();
+        assertTrue(job.timedOut(), "expected a timeout\n" + report);
+        assertTrue(report.contains("TIMED OUT after 20 s"), report);
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(report.contains("---- output of rank " + rank + " so far:\n  rank " + rank + " waits for ever"), report);
+        }
+        assertTrue(report.contains("---- thread dump of pid") && report.contains("Hang.main(Hang.hpj:6)"), report);
     }
 
     private static void sameAsReference(String example, String backend, int np) {
