@@ -81,9 +81,18 @@ final class HPJavaErrorStrategy extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
-        String msg = "missing " + describe(getExpectedTokens(recognizer), recognizer.getVocabulary())
-                + " at " + describe(t);
-        recognizer.notifyErrorListeners(t, msg, null);
+        String expected = describe(getExpectedTokens(recognizer), recognizer.getVocabulary());
+        Token previous = recognizer.getInputStream().LT(-1);
+        if (previous == null || previous.getType() == Token.EOF || previous.getText().indexOf('\n') >= 0
+                || previous.getText().indexOf('\r') >= 0) {
+            recognizer.notifyErrorListeners(t, "missing " + expected + " at " + describe(t), null);
+            return;
+        }
+        // Where the missing token belongs, as javac reports it: just after the previous token (often the end of the
+        // line that lacks its ';'), not at the next token, which may be lines further on. The offending token stays
+        // the next one (what recovery resumed at).
+        recognizer.getErrorListenerDispatch().syntaxError(recognizer, t, previous.getLine(),
+                previous.getCharPositionInLine() + previous.getText().length(), expected + " expected", null);
     }
 
     private static String describe(Token t) {

@@ -37,7 +37,7 @@ class SyntaxErrorTest {
     }
 
     @Test
-    void missingSemicolonIsReportedAtTheNextToken() {
+    void missingSemicolonIsReportedJustAfterThePreviousToken() {
         SyntaxError e = onlyError("""
                 class A {
                   void f() {
@@ -46,9 +46,24 @@ class SyntaxErrorTest {
                   }
                 }
                 """);
-        assertAt(e, 4, 5, "x");
-        assertTrue(e.message().contains("';'"), e::message);
-        assertEquals("Bad.hpj:4:5: " + e.message(), e.toString());
+        assertEquals(3, e.line(), e::toString);
+        assertEquals(14, e.column(), e::toString);
+        assertEquals("x", e.offendingToken().getText(), "recovery resumed at the next token");
+        assertEquals("Bad.hpj:3:14: ';' expected", e.toString());
+    }
+
+    @Test
+    void missingTokenAfterATextBlockIsReportedAtTheNextToken() {
+        SyntaxError e = onlyError("""
+                class A {
+                  String s = \"""
+                      two
+                      lines\"""
+                  int y;
+                }
+                """);
+        assertAt(e, 5, 3, "int");
+        assertEquals("Bad.hpj:5:3: missing ';' at 'int'", e.toString());
     }
 
     @Test
@@ -72,7 +87,9 @@ class SyntaxErrorTest {
                   }
                 }
                 """);
-        assertAt(e, 3, 21, "{");
+        // read as a call overall(i = x) lacking its ';', which belongs just after the ')'
+        assertEquals("Bad.hpj:3:20: ';' expected", e.toString());
+        assertEquals("{", e.offendingToken().getText());
     }
 
     @Test
