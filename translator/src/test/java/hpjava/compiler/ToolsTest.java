@@ -91,4 +91,18 @@ class ToolsTest {
         assertTrue(err().contains("Ghosts.hpj:8:29: error: shift 1 of index 'i' exceeds the ghost width 0"), err());
         System.clearProperty("hpjava.cache");
     }
+
+    @Test
+    void runChecksTheProcessCountAndBackendBeforeCompiling() throws Exception {
+        Path bad = write("Ghosts.hpj", "errors/check/Ghosts.hpj");
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8), e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(2, HpjavaRun.run(new String[] {"run", "--np", "0", bad.toString()}, o, e));
+        assertEquals(2, HpjavaRun.run(new String[] {"run", "--np", "four", bad.toString()}, o, e));
+        assertEquals(2, HpjavaRun.run(new String[] {"run", "--backend", "lapi", bad.toString()}, o, e));
+        String msg = err();
+        assertTrue(msg.contains("hpjava: --np: the number of processes must be at least 1, not 0\nusage: hpjava run"), msg);
+        assertTrue(msg.contains("hpjava: --np: the number of processes must be a positive integer, not 'four'"), msg);
+        assertTrue(msg.contains("hpjava: --backend: unknown backend 'lapi'; available: ") && msg.contains("mt"), msg);
+        assertTrue(!msg.contains("error:"), "nothing was compiled:\n" + msg);
+    }
 }

@@ -57,8 +57,11 @@ public final class HpjavaRun {
                 }
                 case "--np", "--backend" -> {
                     if (i + 1 >= args.length) return usage(err, a + " needs a value");
+                    String v = args[++i];
+                    String wrong = a.equals("--np") ? checkNp(v) : checkBackend(v);
+                    if (wrong != null) return usage(err, wrong);
                     launcher.add(a);
-                    launcher.add(args[++i]);
+                    launcher.add(v);
                 }
                 case "--prefix-output" -> launcher.add(a);
                 case String d when d.startsWith("-D") && d.indexOf('=') > 2 ->
@@ -95,6 +98,28 @@ public final class HpjavaRun {
         launcher.add(mainClass);
         for (int k = i + 1; k < args.length; k++) launcher.add(args[k]);
         return launch(launcher, err);
+    }
+
+    /** Why {@code v} is no process count, or null if it is one (checked before compiling, as the launcher would). */
+    private static String checkNp(String v) {
+        try {
+            int n = Integer.parseInt(v.trim());
+            return n >= 1 ? null : "--np: the number of processes must be at least 1, not " + n;
+        } catch (NumberFormatException e) {
+            return "--np: the number of processes must be a positive integer, not '" + v + "'";
+        }
+    }
+
+    /** Why {@code name} names no backend the launcher knows, or null (also null if the launcher is missing: reported later). */
+    private static String checkBackend(String name) {
+        try {
+            @SuppressWarnings("unchecked")
+            List<String> names = (List<String>) Class.forName("hpjava.mpjdev.Launcher").getMethod("backendNames").invoke(null);
+            return names.contains(name) ? null
+                    : "--backend: unknown backend '" + name + "'; available: " + String.join(", ", names);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
     }
 
     private static int usage(PrintStream err, String msg) {
