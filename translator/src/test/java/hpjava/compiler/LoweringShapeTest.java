@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,6 +16,7 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 
 import hpjava.compiler.parse.SourceUnit;
 
@@ -40,6 +42,33 @@ class LoweringShapeTest {
         }
         String[] hpj = u.text().split("\n", -1), gen = r.units().get(0).lowered().javaText().split("\n", -1);
         assertTrue(gen.length >= hpj.length, "generated Java keeps the source's lines");
+    }
+
+    /** The calls of an overall's set-up: local block, checks, APG entry and restore. */
+    private static final Set<String> SET_UP = Set.of("localBlock", "block", "crd", "enterIndex", "restoreApg", "held", "aligned", "shift");
+
+    /**
+     * Perfectly nested overalls whose inner set-up reads nothing the outer body assigns are fused: the outer element
+     * loop holds no set-up call and no try between two rows. Not when the outer body assigns a bound, nor when a
+     * bound is a field and the body calls a method (which could assign it).
+     */
+    @ParameterizedTest
+    @CsvSource({"programs/NestedOveralls.hpj, sweep, true", "programs/LaplaceShape.hpj, sweep, true",
+                "programs/NestedOveralls.hpj, assignedBound, false", "programs/NestedOveralls.hpj, fieldBoundWithCall, false"})
+    void perfectlyNestedOverallsSetUpTheInnerOverallOnce(String file, String method, boolean fused) throws Exception {
+        SourceUnit u = Harness.unit(file);
+        HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
+        assertTrue(r.success(), r.formatted());
+        CompilationUnit java = r.units().get(0).javaTree();
+        MethodDeclaration m = java.findFirst(MethodDeclaration.class, d -> d.getNameAsString().equals(method)).orElseThrow();
+        ForStmt outer = m.findFirst(ForStmt.class, f -> isElementLoop(f)
+                && !f.getBody().findAll(ForStmt.class, LoweringShapeTest::isElementLoop).isEmpty()).orElseThrow();
+        List<String> setUp = outer.getBody().findAll(MethodCallExpr.class).stream().map(MethodCallExpr::getNameAsString)
+                .filter(SET_UP::contains).toList();
+        boolean tries = !outer.getBody().findAll(TryStmt.class).isEmpty();
+        if (fused) assertTrue(setUp.isEmpty() && !tries, "set-up between the rows: " + setUp + ", try: " + tries + " in " + outer);
+        else assertTrue(setUp.contains("enterIndex") && tries, "inner set-up hoisted: " + outer);
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */

@@ -25,10 +25,12 @@ class ProgramsTest {
         HpjavaCompiler.Result r = Harness.compile(dir, "programs/MatrixAdd.hpj", "programs/LaplaceShape.hpj",
                 "programs/Constructs.hpj", "errors/Misaligned.hpj", "errors/Throws.hpj", "programs/Laplace.hpj", "programs/Smoke.hpj",
                 "errors/ThrowsInLoop.hpj", "programs/CovTypes.hpj", "programs/CovRanges.hpj", "programs/CovStatements.hpj",
-                "errors/NotHeld.hpj", "programs/CovAdlib.hpj", "programs/CovJava.hpj");
+                "errors/NotHeld.hpj", "programs/CovAdlib.hpj", "programs/CovJava.hpj",
+                "programs/NestedOveralls.hpj", "errors/ThrowsInNest.hpj", "errors/MisalignedNest.hpj");
         assertTrue(r.success(), r.formatted());
         assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop",
-                "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib", "CovJava"),
+                "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib", "CovJava", "NestedOveralls", "ThrowsInNest",
+                "MisalignedNest"),
                 r.mainClasses());
     }
 
@@ -39,7 +41,8 @@ class ProgramsTest {
                 "Laplace, 1", "Laplace, 2", "Laplace, 4", "demo.smoke.Smoke, 1", "demo.smoke.Smoke, 3",
                 "CovTypes, 1", "CovTypes, 2", "CovTypes, 4", "CovRanges, 1", "CovRanges, 2", "CovRanges, 4",
                 "CovStatements, 1", "CovStatements, 2", "CovStatements, 4",
-                "CovAdlib, 1", "CovAdlib, 2", "CovAdlib, 4", "CovJava, 1", "CovJava, 2", "CovJava, 4"})
+                "CovAdlib, 1", "CovAdlib, 2", "CovAdlib, 4", "CovJava, 1", "CovJava, 2", "CovJava, 4",
+                "NestedOveralls, 1", "NestedOveralls, 2", "NestedOveralls, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());
@@ -53,6 +56,13 @@ class ProgramsTest {
     }
 
     @Test
+    void misalignedIndexInAFusedNestFailsWithTheSourcePosition() {
+        Harness.Run r = Harness.run(dir.resolve("classes"), "MisalignedNest", 2);
+        assertNotEquals(0, r.status());
+        assertTrue(r.err().contains("MisalignedNest.hpj:8:34: index 'j' ranges over"), r.err());
+    }
+
+    @Test
     void arrayOfAnotherGroupFailsAtRunTimeWithTheSourcePosition() {
         Harness.Run r = Harness.run(dir.resolve("classes"), "NotHeld", 2);
         assertNotEquals(0, r.status());
@@ -60,7 +70,7 @@ class ProgramsTest {
     }
 
     @ParameterizedTest(name = "{0} fails at line {1}")
-    @CsvSource({"Throws, 5", "ThrowsInLoop, 6"})
+    @CsvSource({"Throws, 5", "ThrowsInLoop, 6", "ThrowsInNest, 7"})
     void stackTracesNameTheHpjFileAndLine(String main, int line) throws Exception {
         try (URLClassLoader l = new URLClassLoader(new URL[] {dir.resolve("classes").toUri().toURL()},
                 getClass().getClassLoader())) {

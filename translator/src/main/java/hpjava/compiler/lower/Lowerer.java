@@ -57,6 +57,12 @@ public final class Lowerer {
         final Set<String> indexStrides = new LinkedHashSet<>();
         /** Whether the body holds another overall, at or on (then the element loop is not versioned). */
         boolean hasNested;
+        /** The arrays (and their qualifiers) named by this statement's checks. */
+        final Set<Symbol.Variable> checkVars = new LinkedHashSet<>();
+        /** Whether every array of this statement's checks is named by a name chain (a, q.a, this.a). */
+        boolean checksPlain = true;
+        /** Whether some array of this statement's checks is named through a field access (q.a, this.a). */
+        boolean checksQualified;
 
         Stmt(int id, ParserRuleContext ctx) {
             this.id = id;
@@ -182,20 +188,41 @@ public final class Lowerer {
                     heldAt = is.expr();
                 }
             }
-            if (outermost != null) outermost.checks.putIfAbsent("held:" + a.base(), position(heldAt));
+            if (outermost != null) {
+                outermost.checks.putIfAbsent("held:" + a.base(), position(heldAt));
+                checked(outermost, e, v, qualifier);
+            }
             for (int r = 0; r < a.subscripts().size(); r++) {
                 if (!(a.subscripts().get(r) instanceof Attribution.IndexSubscript is)) continue;
                 Stmt binder = indexStmt.get(is.index());
                 if (binder == null) continue;
                 if (hoist != null) binder.indexStrides.add("$s" + hoist.id() + "_" + r);
                 if (!declaredOutside(v, binder)) continue;
-                if (!provablyAligned(v, r, is.index()))
+                if (!provablyAligned(v, r, is.index())) {
                     binder.checks.putIfAbsent("aligned:" + a.base() + ":" + r, position(is.expr()));
-                if (is.shift() != 0 && !provableShift(v, r, is))
+                    checked(binder, e, v, qualifier);
+                }
+                if (is.shift() != 0 && !provableShift(v, r, is)) {
                     binder.checks.putIfAbsent("shift:" + a.base() + ":" + r + ":" + is.shift(), position(is.expr()));
+                    checked(binder, e, v, qualifier);
+                }
             }
         }
         for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
+    }
+
+    /** Records what the checks of {@code s} read: the array of access {@code e} (for {@link #fusedChild}). */
+    private static void checked(Stmt s, ElementAccessContext e, Symbol.Variable array, Symbol.Variable qualifier) {
+        s.checkVars.add(array);
+        if (qualifier != null) s.checkVars.add(qualifier);
+        if (!nameChain(e.array)) s.checksPlain = false;
+        if (!(e.array instanceof NameContext)) s.checksQualified = true;
+    }
+
+    /** {@code a}, {@code q.r.a}, {@code this.a}: an expression whose evaluation runs no code and reads only variables. */
+    private static boolean nameChain(ExpressionContext q) {
+        while (q instanceof FieldAccessContext f) q = f.expression();
+        return q instanceof NameContext || q instanceof ThisExpressionContext;
     }
 
     /** For {@code q.f[...]}, the variable {@code q} names (hoisting needs it unchanged too), else null. */
@@ -483,10 +510,86 @@ public final class Lowerer {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
+    /** Overalls whose set-up (block, checks, enterIndex) their parent's lowering emitted before its own loop. */
+    private final Set<Stmt> fused = new java.util.HashSet<>();
+
     private void overall(OverallStatementContext o) {
         Stmt s = stmts.get(o);
         int n = s.id;
         String c = ctx(s);
+        if (fused.contains(s)) {
+            fusedLoops(s, o); // set-up and its closing are the enclosing overall's (see fusedChild)
+            return;
+        }
+        setup(s, o);
+        List<OverallStatementContext> chain = new ArrayList<>();
+        for (OverallStatementContext p = o, ch; (ch = fusedChild(stmts.get(p), p)) != null; p = ch) chain.add(ch);
+        if (chain.isEmpty()) {
+            gen(header(s) + loops(s, o), o);
+            loopsBody(s, o);
+            gen(" } finally { " + c + ".restoreApg($m" + n + "); } }", o);
+            return;
+        }
+        // Fused nest: the set-ups of s and of each fused overall (each guarded by "the one around it has elements"),
+        // then the loops. The source between them ("{", comments) only keeps its line breaks, so each set-up stays
+        // on its overall's lines and s's loop header lands on the innermost fused overall's line.
+        gen(header(s) + guard(s), o);
+        for (int k = 0; k < chain.size(); k++) {
+            OverallStatementContext ch = chain.get(k);
+            Stmt in = stmts.get(ch);
+            em.skipTo(start(ch));
+            setup(in, ch);
+            gen(header(in) + (k < chain.size() - 1 ? guard(in) : ""), ch);
+            fused.add(in);
+        }
+        fusedLoops(s, o);
+        for (OverallStatementContext ch : chain) fused.remove(stmts.get(ch));
+        StringBuilder close = new StringBuilder();
+        for (int k = chain.size() - 1; k >= 0; k--) // a fused overall's try and prologue, the guard around it
+            close.append(" } finally { ").append(c).append(".restoreApg($m").append(stmts.get(chain.get(k)).id).append("); } } }");
+        close.append(" } finally { ").append(c).append(".restoreApg($m").append(n).append("); } }");
+        gen(close.toString(), o);
+    }
+
+    /** Opens the block run only when overall {@code s} has elements here. */
+    private static String guard(Stmt s) {
+        return "if ($b" + s.id + ".totalCount() > 0) { ";
+    }
+
+    /**
+     * The loops of overall {@code s} whose set-up is emitted already: when its body is a fused overall, that
+     * overall's loops nest directly in its element loop (no set-up between two iterations).
+     */
+    private void fusedLoops(Stmt s, OverallStatementContext o) {
+        OverallStatementContext child = soleOverall(o);
+        if (child == null || !fused.contains(stmts.get(child))) {
+            gen(loops(s, o), o);
+            loopsBody(s, o);
+            return;
+        }
+        int n = s.id;
+        // s has a nested construct, so its element loop is not versioned
+        gen(loops(s, o) + "$K" + n + ": for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { final int $i" + n
+                + " = $sb" + n + " + $k" + n + " * $ss" + n + "; ", o);
+        overall(child);
+        em.skipTo(end(o.statement()));
+        gen(" } }", o);
+    }
+
+    /** The overall that is the whole body of overall {@code o} (alone, or the only statement of a block), or null. */
+    private static OverallStatementContext soleOverall(OverallStatementContext o) {
+        StatementContext body = o.statement();
+        if (body instanceof NestedBlockContext nb && nb.block().blockStatement().size() == 1
+                && nb.block().blockStatement(0) instanceof PlainStatementContext ps) body = ps.statement();
+        return body instanceof OverallStatementContext inner ? inner : null;
+    }
+
+    /**
+     * Emits the prologue, range and bounds of overall {@code s} ({@code $xN}, {@code $lN}, {@code $uN}, {@code $tN}),
+     * leaving the source position at the start of its body.
+     */
+    private void setup(Stmt s, OverallStatementContext o) {
+        int n = s.id;
         em.copyTo(start(o));
         prologue(s);
         gen("final Range $x" + n + " = (", o.range);
@@ -509,6 +612,12 @@ public final class Lowerer {
             gen("); final int $l" + n + " = 0, $u" + n + " = $x" + n + ".size() - 1, $t" + n + " = 1; ", o.range);
         }
         em.skipTo(start(o.statement()));
+    }
+
+    /** The local block of overall {@code s}, its checks and its APG entry, opening the try of the restore. */
+    private String header(Stmt s) {
+        int n = s.id;
+        String c = ctx(s);
         String bounds = "$l" + n + ", $u" + n + ", $t" + n;
         StringBuilder sb = new StringBuilder();
         if (s.isRoot()) sb.append("final Block $b").append(n).append(" = $x").append(n).append(".localBlock(").append(c).append(", ").append(bounds).append("); ");
@@ -517,11 +626,24 @@ public final class Lowerer {
                .append("), ").append(bounds).append(", $b").append(n).append("); ");
         sb.append(checks(s));
         sb.append("final int $m").append(n).append(" = ").append(c).append(".enterIndex($x").append(n).append("); try { ");
+        return sb.toString();
+    }
+
+    /** The segment loop of overall {@code s} up to its element loop (emitted by {@link #loopsBody}). */
+    private String loops(Stmt s, OverallStatementContext o) {
+        int n = s.id;
+        StringBuilder sb = new StringBuilder();
         sb.append("$S").append(n).append(": for (int $g").append(n).append(" = 0, $ns").append(n).append(" = $b").append(n).append(".segments(); $g").append(n)
           .append(" < $ns").append(n).append("; $g").append(n).append("++) { $b").append(n).append(".select($g").append(n).append("); ");
         sb.append("final int $n").append(n).append(" = $b").append(n).append(".count(), $gb").append(n).append(" = $b").append(n)
           .append(".glbBase(), $gs").append(n).append(" = $b").append(n).append(".glbStep(), $sb").append(n).append(" = $b").append(n)
           .append(".subBase(), $ss").append(n).append(" = $b").append(n).append(".subStep(); ");
+        return sb.toString();
+    }
+
+    /** The element loop(s) of overall {@code s} with its body, and the closing of its segment loop. */
+    private void loopsBody(Stmt s, OverallStatementContext o) {
+        int n = s.id;
         String loop = "$K" + n + ": for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { ";
         if (versioned(s, o.statement())) {
             // Element loop versioned on unit strides: the fast copy (the user's lines) has subscripts of constant
@@ -529,9 +651,7 @@ public final class Lowerer {
             // (strided triplets, sections) follows on the body's last line.
             StringBuilder cond = new StringBuilder("$ss" + n + " == 1");
             for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
-            sb.append("if (").append(cond).append(") { ").append(loop).append("final int $i").append(n).append(" = $sb").append(n)
-              .append(" + $k").append(n).append("; ");
-            gen(sb.toString(), o);
+            gen("if (" + cond + ") { " + loop + "final int $i" + n + " = $sb" + n + " + $k" + n + "; ", o);
             int bodyStart = em.pos();
             fastIndexes.add(s);
             emit(o.statement());
@@ -545,12 +665,128 @@ public final class Lowerer {
             em.rewind(bodyEnd);
             gen(" } }", o);
         } else {
-            sb.append(loop).append("final int $i").append(n).append(" = $sb").append(n).append(" + $k").append(n).append(" * $ss").append(n).append("; ");
-            gen(sb.toString(), o);
+            gen(loop + "final int $i" + n + " = $sb" + n + " + $k" + n + " * $ss" + n + "; ", o);
             emit(o.statement());
             gen(" }", o);
         }
-        gen(" } } finally { " + c + ".restoreApg($m" + n + "); } }", o);
+        gen(" }", o);
+    }
+
+    /**
+     * Fusion of perfectly nested overalls: the overall that is the whole body of overall {@code s} (alone, or the only
+     * statement of a block), when everything its set-up reads is the same in every iteration of {@code s}; else null.
+     * Its range, bounds and the arrays its checks read must be literals and variables that {@code s} does not assign
+     * (combined by arithmetic), and it must hoist no array of its own (those are assigned in {@code s}). Then its
+     * set-up (block, checks, {@code enterIndex}: {@code APG / i / j} is the same for every {@code i}) runs once before
+     * {@code s}'s loop, guarded by "s has elements", instead of once per iteration of {@code s}: between two rows the
+     * loop holds no call, and the JIT compiles the element loop as it does a hand-written double loop (measured:
+     * docs/BENCHMARKS.md, Jacobi). Nothing observable runs between the two places (each iteration of {@code s}
+     * started with this set-up), so results, exceptions and failed checks are the same, and the set-up stays on the
+     * inner overall's lines. A variable that is a field could be assigned by code the body calls, so with fields the
+     * body must call nothing ({@link #callsNothing}).
+     */
+    private OverallStatementContext fusedChild(Stmt s, OverallStatementContext o) {
+        OverallStatementContext inner = soleOverall(o);
+        if (inner == null) return null;
+        Stmt in = stmts.get(inner);
+        if (!in.hoists.isEmpty() || !in.checksPlain) return null;
+        boolean[] fields = {in.checksQualified};
+        List<ExpressionContext> read = new ArrayList<>(List.of(inner.range));
+        if (inner.overallBounds() instanceof BoundedRangeContext b) {
+            read.add(b.lower);
+            read.add(b.upper);
+            if (b.stride != null) read.add(b.stride);
+        }
+        for (ExpressionContext e : read) if (!invariant(e, s, fields)) return null;
+        for (Symbol.Variable v : in.checkVars) {
+            if (!outside(v, s)) return null;
+            fields[0] |= v.isField();
+        }
+        return fields[0] && !callsNothing(o.statement()) ? null : inner;
+    }
+
+    /**
+     * Whether {@code e} has the same value in every iteration of {@code s}: integer literals, and variables declared
+     * outside {@code s} and not assigned in it, combined by parentheses, unary and binary arithmetic and field access.
+     * Sets {@code fields[0]} when a field is read.
+     */
+    private boolean invariant(ExpressionContext e, Stmt s, boolean[] fields) {
+        return switch (e) {
+            case ParenthesizedContext p -> invariant(p.expression(), s, fields);
+            case LiteralExpressionContext l -> l.literal().INTEGER_LITERAL() != null;
+            case NameContext n -> attr.symbol(n) instanceof Symbol.Variable v && outside(v, s) && read(v.isField(), fields);
+            case ThisExpressionContext t -> true;
+            case FieldAccessContext f -> read(true, fields) && invariant(f.expression(), s, fields);
+            case PrefixExpressionContext p -> (p.prefix.getType() == HPJavaParser.ADD || p.prefix.getType() == HPJavaParser.SUB)
+                    && invariant(p.expression(), s, fields);
+            case MultiplicativeContext m -> invariant(m.expression(0), s, fields) && invariant(m.expression(1), s, fields);
+            case AdditiveContext a -> invariant(a.expression(0), s, fields) && invariant(a.expression(1), s, fields);
+            default -> false;
+        };
+    }
+
+    /** Notes a read of a field in {@code fields[0]} when {@code field}; true. */
+    private static boolean read(boolean field, boolean[] fields) {
+        fields[0] |= field;
+        return true;
+    }
+
+    private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "char", "short", "int", "long", "float", "double");
+
+    /** hpjava.lang classes whose objects' methods (toString in a string conversion) are the runtime's own code. */
+    private static final Set<String> RUNTIME_TYPES = Set.of("Range", "BlockRange", "ExtBlockRange", "CyclicRange",
+            "BlockCyclicRange", "IrregRange", "CollapsedRange", "Dimension", "Group", "Procs", "Procs0", "Procs1", "Procs2", "Procs3");
+
+    /**
+     * Whether running {@code t} can run no code of the program other than itself (so it cannot assign a field
+     * elsewhere): no call, creation, lambda or class body, iteration over an Iterable, resource, pattern, switch, or
+     * string conversion of a program object (no string literal; names only of primitive, multiarray and hpjava.lang
+     * group and range types, elements only of primitive multiarrays, so {@code +} calls no toString of the program);
+     * assignments only to local variables and multiarray elements. HPJava constructs call only the runtime.
+     */
+    private boolean callsNothing(ParseTree t) {
+        if (t instanceof TerminalNode) return true;
+        boolean ok = switch (t) {
+            case MethodCallContext x -> false;
+            case UnqualifiedMethodCallContext x -> false;
+            case CreationContext x -> false;
+            case QualifiedClassCreationContext x -> false;
+            case SuperMemberContext x -> false;
+            case QualifiedSuperMemberContext x -> false;
+            case MethodReferenceContext x -> false;
+            case TypeMethodReferenceContext x -> false;
+            case SuperMethodReferenceContext x -> false;
+            case QualifiedSuperMethodReferenceContext x -> false;
+            case LambdaContext x -> false;
+            case ClassBodyContext x -> false;
+            case LocalClassDeclarationContext x -> false;
+            case EnhancedForStatementContext x -> false;
+            case TryWithResourcesStatementContext x -> false;
+            case InstanceOfContext x -> false;
+            case SwitchBlockContext x -> false;
+            case LiteralContext l -> l.STRING_LITERAL() == null && l.TEXT_BLOCK() == null;
+            case NameContext n -> switch (attr.symbol(n)) {
+                case Symbol.Index i -> true;
+                case Symbol.Variable v -> v.isMultiarray() || v.javaType() != null
+                        && (PRIMITIVES.contains(v.javaType()) || RUNTIME_TYPES.contains(v.javaType()));
+                case null, default -> false;
+            };
+            case ElementAccessContext e -> attr.access(e) != null && attr.access(e).array().type().primitive();
+            case AssignmentContext a -> assignable(a.expression(0));
+            case PostfixExpressionContext p -> assignable(p.expression());
+            case PrefixExpressionContext p -> p.prefix.getType() != HPJavaParser.INC && p.prefix.getType() != HPJavaParser.DEC
+                    || assignable(p.expression());
+            default -> true;
+        };
+        if (!ok) return false;
+        for (int i = 0; i < t.getChildCount(); i++) if (!callsNothing(t.getChild(i))) return false;
+        return true;
+    }
+
+    /** A target that is a local variable or a multiarray element (assigning it changes no field). */
+    private boolean assignable(ExpressionContext target) {
+        return target instanceof ElementAccessContext e && attr.access(e) != null
+                || target instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v && !v.isField();
     }
 
     /** Whether the element loop of {@code s} gets a unit-stride copy: no nested construct, no text block. */
