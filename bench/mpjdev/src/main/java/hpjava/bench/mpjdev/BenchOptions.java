@@ -30,7 +30,8 @@ record BenchOptions(String backend, int np, Set<Test> tests, Set<Kind> kinds, lo
               --runs R            repetitions; every run measures every point once, points interleaved (default 5)
               --samples S         timed samples per point per run; a run's value is their median (default 5)
               --sample-ms T       target duration of one sample, sets the iteration count (default 4)
-              --warmup-ms T       warm-up per point before the first run (default 100)
+              --warmup-ms T       warm-up per point before the first run, at least (default 100; it goes on
+                                  until the JIT is idle and the time per message stops improving, up to 50 T)
               --window W          messages in flight in the bandwidth test (default 64; fewer when W x size
                                   would exceed 64 MiB)
               --launcher-arg A    pass A to the backend's launcher (repeatable)

@@ -1,6 +1,8 @@
 package hpjava.bench.mpjdev;
 
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +17,10 @@ final class Driver {
     static final long WINDOW_BYTES = 64L << 20;
     private static final int MAX_ITERS = 1 << 24;
     private static final int MIN_WARMUP_ROUNDS = 4;
+    /** Rounds without JIT activity or a better time that end the warm-up (see {@link #calibrate}). */
+    private static final int SETTLED_ROUNDS = 5;
+    /** The warm-up of a point never lasts longer than this many times {@code --warmup-ms}. */
+    private static final int MAX_WARMUP_FACTOR = 50;
 
     record Point(BenchOptions.Test test, Kind kind, long size, int window) {}
 
@@ -86,20 +92,39 @@ final class Driver {
     }
 
     /**
-     * Warm-up and calibration: doubles the iteration count (1, 2, 4, ...) until the warm-up time has passed and at least
-     * {@value #MIN_WARMUP_ROUNDS} rounds ran, then sizes a sample from the fastest time per message seen (a hiccup
-     * during the warm-up must not shrink every later sample).
+     * Warm-up and calibration: runs rounds of a doubling iteration count (1, 2, 4, ...; once a round lasts a sample's
+     * time the count stays) until the warm-up time has passed, at least {@value #MIN_WARMUP_ROUNDS} rounds ran, and the
+     * code has settled: the JIT compiled nothing during the last {@value #SETTLED_ROUNDS} rounds and none of them beat
+     * the best time per message by more than 10 %; at most {@value #MAX_WARMUP_FACTOR} times the warm-up time. Then
+     * sizes a sample from the fastest time per message seen (a hiccup during the warm-up must not shrink every later
+     * sample). Why the JIT condition: a device's message path is much more code than the raw baseline's, and on this
+     * 2-vCPU machine the C2 compilations of it take seconds of CPU while competing with the two ranks; a fixed 100 ms
+     * warm-up measured mt before its path was compiled (8-byte half round trip 3.7 to 70 us, against 0.3 to 0.4 us
+     * after a 2 s warm-up, same machine, same hour) and sized its samples from that (34 to 80 iterations).
      */
     private static int calibrate(Link link, int p, Point pt, Kind.Payload pay, BenchOptions opt) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
         int n = 1;
         double bestUs = Double.MAX_VALUE;
+        int quietRounds = 0; // rounds in a row without JIT activity or a > 10 % better time per message
+        long jitMs = jitTimed ? jit.getTotalCompilationTime() : 0;
         long t0 = System.nanoTime();
         for (int round = 1; ; round++) {
-            bestUs = Math.min(bestUs, measure(link, p, pt, pay, n));
+            long r0 = System.nanoTime();
+            double us = measure(link, p, pt, pay, n);
+            double roundMs = (System.nanoTime() - r0) / 1e6;
+            long jitNow = jitTimed ? jit.getTotalCompilationTime() : 0;
+            boolean quiet = jitNow == jitMs && us >= bestUs * 0.9;
+            quietRounds = quiet ? quietRounds + 1 : 0;
+            jitMs = jitNow;
+            bestUs = Math.min(bestUs, us);
             double elapsedMs = (System.nanoTime() - t0) / 1e6;
             // At least a few rounds: a slow first contact (connection set-up, class loading) must not end the warm-up.
-            if ((elapsedMs >= opt.warmupMillis() && round >= MIN_WARMUP_ROUNDS) || n >= MAX_ITERS) break;
-            n = (int) Math.min(MAX_ITERS, (long) n * 2);
+            boolean settled = round >= MIN_WARMUP_ROUNDS && quietRounds >= SETTLED_ROUNDS;
+            if ((elapsedMs >= opt.warmupMillis() && settled) || elapsedMs >= MAX_WARMUP_FACTOR * opt.warmupMillis()
+                    || n >= MAX_ITERS) break;
+            if (roundMs < opt.sampleMillis()) n = (int) Math.min(MAX_ITERS, (long) n * 2);
         }
         double iterationUs = Math.max(bestUs * unitsPerIteration(pt), 1e-3);
         long want = (long) Math.ceil(opt.sampleMillis() * 1000 / iterationUs);

@@ -190,7 +190,7 @@ final class MtJob {
                     e.staged = staged;
                     e.length = len;
                     mb.append(e);
-                    send.complete();
+                    send.completeInline();
                 } else {
                     e.sender = send;
                     mb.append(e);
@@ -200,7 +200,7 @@ final class MtJob {
         }
         copyInto(buf, len, recv, src, send.tag);
         recv.complete();
-        send.complete();
+        send.completeInline();
     }
 
     /** Starts a receive: takes a matching unexpected message, or posts the receive. */
