@@ -12,7 +12,7 @@ import java.util.Arrays;
  * of every message on each side, which raw UCX does not do). Rank program for two ranks, run by
  * {@link UcxBaselineBench} through the launcher:
  * <pre>
- * DeviceBench latencyBytes bandwidthBytes window samples sampleMillis
+ * DeviceBench latencyBytes bandwidthBytes window samples sampleMillis [warmupMillis]
  * </pre>
  * Latency: ping-pong of a buffer holding one byte section of {@code latencyBytes}, half round trip. Bandwidth, two
  * working sets:
@@ -25,7 +25,8 @@ import java.util.Arrays;
  *     same buffer, then the acknowledgement. (A buffer belongs to one pending operation at a time, so the sends of
  *     one buffer cannot overlap; each waits for the rendezvous of the one before.)</li>
  * </ul>
- * Each test is warmed up, calibrated so a sample lasts about {@code sampleMillis}, and timed {@code samples} times;
+ * Each test is warmed up for {@code warmupMillis} (default 500), calibrated so a sample lasts about
+ * {@code sampleMillis}, and timed {@code samples} times;
  * rank 0 prints the median sample as {@link BenchResult} lines.
  */
 public final class DeviceBench {
@@ -42,11 +43,12 @@ public final class DeviceBench {
         int window = Integer.parseInt(args[2]);
         int samples = Integer.parseInt(args[3]);
         double sampleMs = Double.parseDouble(args[4]);
+        long warmupNanos = (args.length > 5 ? Long.parseLong(args[5]) : 500) * 1_000_000L;
         boolean root = c.id() == 0;
 
         Buffer s = Buffer.allocate(latBytes + 64).write(new byte[latBytes]);
         Buffer r = Buffer.allocate(latBytes + 64);
-        double[] lat = measure(c, samples, sampleMs, n -> pingPong(c, s, r, n), 2);
+        double[] lat = measure(c, samples, sampleMs, warmupNanos, n -> pingPong(c, s, r, n), 2);
         Buffer[] bufs = new Buffer[window];
         for (int k = 0; k < window; k++) {
             bufs[k] = Buffer.allocate(bwBytes + 64);
@@ -54,9 +56,10 @@ public final class DeviceBench {
         }
         Buffer ack = Buffer.allocate(64);
         Request[] reqs = new Request[window];
-        double[] bw = measure(c, samples, sampleMs, n -> stream(c, bufs, reqs, ack, n), window);
+        double[] bw = measure(c, samples, sampleMs, warmupNanos, n -> stream(c, bufs, reqs, ack, n), window);
         Buffer one = bufs[0];
-        double[] bwReused = measure(c, samples, sampleMs, n -> streamReused(c, one, window, ack, n), window);
+        double[] bwReused = measure(c, samples, sampleMs, warmupNanos, n -> streamReused(c, one, window, ack, n),
+                window);
         if (root) {
             double l = median(lat);
             double b = median(bw);
@@ -79,10 +82,11 @@ public final class DeviceBench {
      * message ({@code perIteration} messages per iteration: 2 half round trips for a ping-pong, the window for
      * streaming).
      */
-    private static double[] measure(Comm c, int samples, double sampleMs, Loop loop, double perIteration) {
+    private static double[] measure(Comm c, int samples, double sampleMs, long warmupNanos, Loop loop,
+                                    double perIteration) {
         int[] box = {1};
         Buffer ctl = Buffer.allocate(64);
-        long warmEnd = System.nanoTime() + 500_000_000L;
+        long warmEnd = System.nanoTime() + warmupNanos;
         int n = 1;
         while (true) {
             long t0 = System.nanoTime();

@@ -177,11 +177,18 @@ public final class UcxBaselineBench {
         return BenchResult.parseOutput(out);
     }
 
+    /**
+     * Warm-up of each {@link DeviceBench} test. 2 s, not 0.5: the rank JVMs' JIT compilers were still busy 1–2.5 s
+     * after start (-Xlog:jit+compilation), and a compiler thread that takes one of two vCPUs from a spinning rank
+     * stalls the ping-pong, so a 0.5 s warm-up measured start-up, not the device.
+     */
+    static final int DEVICE_WARMUP_MS = 2000;
+
     static List<BenchResult> deviceBench() throws IOException, InterruptedException {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 "hpjava.mpjdev.Launcher", "--backend", "ucx", "--np", "2", DeviceBench.class.getName(),
-                "8", Integer.toString(1 << 20), "64", "7", "20");
+                "8", Integer.toString(1 << 20), "64", "7", "20", Integer.toString(DEVICE_WARMUP_MS));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = readAll(p.getInputStream());
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
