@@ -12,12 +12,22 @@ import java.util.Arrays;
  * of every message on each side, which raw UCX does not do). Rank program for two ranks, run by
  * {@link UcxBaselineBench} through the launcher:
  * <pre>
- * DeviceBench latencyBytes bandwidthBytes window samples sampleMillis
+ * DeviceBench latencyBytes bandwidthBytes window samples sampleMillis [warmupMillis]
  * </pre>
- * Latency: ping-pong of a buffer holding one byte section of {@code latencyBytes}, half round trip. Bandwidth:
- * {@code window} non-blocking sends of buffers holding {@code bandwidthBytes}, answered by as many receives, then a
- * small acknowledgement. Each test is warmed up, calibrated so a sample lasts about {@code sampleMillis}, and timed
- * {@code samples} times; rank 0 prints the median sample as {@link BenchResult} lines with kind {@code buffer}.
+ * Latency: ping-pong of a buffer holding one byte section of {@code latencyBytes}, half round trip. Bandwidth, two
+ * working sets:
+ * <ul>
+ * <li>kind {@code buffer}: {@code window} non-blocking sends of as many distinct buffers holding
+ *     {@code bandwidthBytes}, answered by as many non-blocking receives into distinct buffers, then a small
+ *     acknowledgement (like osu_bw: {@code window} x {@code bandwidthBytes} of memory on each side);</li>
+ * <li>kind {@code buffer-reused}: the working set of {@code ucx_perftest -t ucp_am_bw}, which streams one send buffer
+ *     into one receive buffer: {@code window} blocking sends of the same buffer, received one after another into the
+ *     same buffer, then the acknowledgement. (A buffer belongs to one pending operation at a time, so the sends of
+ *     one buffer cannot overlap; each waits for the rendezvous of the one before.)</li>
+ * </ul>
+ * Each test is warmed up for {@code warmupMillis} (default 500), calibrated so a sample lasts about
+ * {@code sampleMillis}, and timed {@code samples} times;
+ * rank 0 prints the median sample as {@link BenchResult} lines.
  */
 public final class DeviceBench {
     private DeviceBench() {}
@@ -33,11 +43,12 @@ public final class DeviceBench {
         int window = Integer.parseInt(args[2]);
         int samples = Integer.parseInt(args[3]);
         double sampleMs = Double.parseDouble(args[4]);
+        long warmupNanos = (args.length > 5 ? Long.parseLong(args[5]) : 500) * 1_000_000L;
         boolean root = c.id() == 0;
 
         Buffer s = Buffer.allocate(latBytes + 64).write(new byte[latBytes]);
         Buffer r = Buffer.allocate(latBytes + 64);
-        double[] lat = measure(c, samples, sampleMs, n -> pingPong(c, s, r, n), 2);
+        double[] lat = measure(c, samples, sampleMs, warmupNanos, n -> pingPong(c, s, r, n), 2);
         Buffer[] bufs = new Buffer[window];
         for (int k = 0; k < window; k++) {
             bufs[k] = Buffer.allocate(bwBytes + 64);
@@ -45,7 +56,10 @@ public final class DeviceBench {
         }
         Buffer ack = Buffer.allocate(64);
         Request[] reqs = new Request[window];
-        double[] bw = measure(c, samples, sampleMs, n -> stream(c, bufs, reqs, ack, n), window);
+        double[] bw = measure(c, samples, sampleMs, warmupNanos, n -> stream(c, bufs, reqs, ack, n), window);
+        Buffer one = bufs[0];
+        double[] bwReused = measure(c, samples, sampleMs, warmupNanos, n -> streamReused(c, one, window, ack, n),
+                window);
         if (root) {
             double l = median(lat);
             double b = median(bw);
@@ -53,6 +67,9 @@ public final class DeviceBench {
                     .format());
             System.out.println(new BenchResult("bandwidth", "buffer", bwBytes, b, min(bw), max(bw), bwBytes / b, 0,
                     window).format());
+            double b1 = median(bwReused);
+            System.out.println(new BenchResult("bandwidth", "buffer-reused", bwBytes, b1, min(bwReused),
+                    max(bwReused), bwBytes / b1, 0, 1).format());
         }
     }
 
@@ -65,10 +82,11 @@ public final class DeviceBench {
      * message ({@code perIteration} messages per iteration: 2 half round trips for a ping-pong, the window for
      * streaming).
      */
-    private static double[] measure(Comm c, int samples, double sampleMs, Loop loop, double perIteration) {
+    private static double[] measure(Comm c, int samples, double sampleMs, long warmupNanos, Loop loop,
+                                    double perIteration) {
         int[] box = {1};
         Buffer ctl = Buffer.allocate(64);
-        long warmEnd = System.nanoTime() + 500_000_000L;
+        long warmEnd = System.nanoTime() + warmupNanos;
         int n = 1;
         while (true) {
             long t0 = System.nanoTime();
@@ -125,6 +143,20 @@ public final class DeviceBench {
             } else {
                 for (int k = 0; k < w; k++) reqs[k] = c.irecv(bufs[k], 0, DATA);
                 for (int k = 0; k < w; k++) reqs[k].iwait();
+                ack.clear();
+                c.send(ack, 0, ACK);
+            }
+        }
+    }
+
+    /** {@code window} messages from one buffer into one buffer, one after another, then the acknowledgement. */
+    private static void streamReused(Comm c, Buffer buf, int window, Buffer ack, int n) {
+        for (int i = 0; i < n; i++) {
+            if (c.id() == 0) {
+                for (int k = 0; k < window; k++) c.send(buf, 1, DATA);
+                c.recv(ack, 1, ACK);
+            } else {
+                for (int k = 0; k < window; k++) c.recv(buf, 0, DATA);
                 ack.clear();
                 c.send(ack, 0, ACK);
             }

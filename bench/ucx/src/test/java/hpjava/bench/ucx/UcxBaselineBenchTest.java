@@ -30,13 +30,16 @@ class UcxBaselineBenchTest {
     @Test
     void reportsMediansAndRatios() {
         List<UcxBaselineBench.Run> runs = List.of(
-                new UcxBaselineBench.Run(0.10, 0.20, 0.30, 0.14, 1000, 500, 950),
-                new UcxBaselineBench.Run(0.20, 0.40, 0.60, 0.40, 2000, 900, 1000),
-                new UcxBaselineBench.Run(0.12, 0.30, 0.45, 0.15, 1500, 700, 1400));
+                new UcxBaselineBench.Run(0.10, 0.20, 0.30, 0.14, 1000, 500, 950, 990),
+                new UcxBaselineBench.Run(0.20, 0.40, 0.60, 0.40, 2000, 900, 1000, 1800),
+                new UcxBaselineBench.Run(0.12, 0.30, 0.45, 0.15, 1500, 700, 1400, 1200));
         String md = UcxBaselineBench.markdown(new UcxBaselineBench.Options(3, 10, 10), runs);
         assertTrue(md.contains("| 8 B latency, half round trip (us) | 0.120 median iteration, 0.300 mean | 0.150 |"
                 + " 1.25x of median, 0.50x of mean | 0.450 | 3.75x of median, 1.50x of mean | <= 1.5x |"), md);
-        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s) | 1500 | 1000 | 67% | 700 | 47% | >= 90% |"), md);
+        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s), one send and one receive buffer (perftest's working set)"
+                + " | 1500 | 1200 | **80%** | – | – | >= 90% |"), md);
+        assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s), 64 distinct buffers per side, 64 in flight | 1500 (one"
+                + " buffer) | 1000 | 67% (working sets differ) | 700 | 47% | – |"), md);
     }
 
     @Test
