@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The mpi backend against raw Open MPI in one run: C (mpicc), the raw Java binding on direct buffers (initialised with
-# MPI_Init, and with MPI_THREAD_MULTIPLE as the backend initialises it: "java-raw-mt"), and mpjdev's mpi backend, with
+# MPI_Init, and with MPI_THREAD_MULTIPLE as the backend initialised it before 2026-11-23: "java-raw-mt"), and mpjdev's mpi backend, with
 # one protocol (pingpong.c / RawJavaPingPong / MpjdevPingPong), interleaved per round with the order of the sides
 # rotated from round to round; a round's value is the median of REPS repetitions, the reported value the median over
 # rounds (with the lowest round median beside it: on a shared machine it is the least disturbed figure).
@@ -91,7 +91,7 @@ awk -v loadfile="$LOAD" '
       if (!(("c" SUBSEP mode SUBSEP size) in keys)) continue
       printf "- %s %s: %s | %s | %s | %s\n", mode, size, per["c", mode, size], per["java-raw", mode, size], per["java-raw-mt", mode, size], per["mpjdev-mpi", mode, size] }
     print ""
-    print "Same job, alternating repetitions (raw binding on a dup of MPI_COMM_WORLD under the backend'"'"'s MPI_THREAD_MULTIPLE, and mpjdev):"
+    print "Same job, alternating repetitions (raw binding on a dup of MPI_COMM_WORLD at the backend'"'"'s thread level, and mpjdev):"
     print ""
     print "| test | raw Java binding, same job | mpjdev mpi, same job | mpjdev / raw, median of round medians | median of per-round ratios |"
     print "|---|---|---|---|---|"

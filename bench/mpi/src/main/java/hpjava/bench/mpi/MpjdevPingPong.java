@@ -14,7 +14,8 @@ import hpjava.mpjdev.Request;
  * <pre>hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong lat|bw SIZE ITERS REPS [paired]</pre>
  * Rank 0 prints "mpjdev-mpi MODE SIZE VALUE" per repetition after one warm-up repetition. With {@code paired}, every
  * repetition also runs {@link RawJavaPingPong}'s loop with the raw binding in the same job (on a dup of
- * {@code MPI_COMM_WORLD}, so under the backend's {@code MPI_THREAD_MULTIPLE}), the two alternating in an order that
+ * {@code MPI_COMM_WORLD}, so at the backend's thread level: {@code MPI_THREAD_SINGLE} like plain {@code MPI_Init};
+ * {@code MPI_THREAD_MULTIPLE} before the backend serialised its own calls), the two alternating in an order that
  * flips every repetition, and prints "pair-raw ..." and "pair-mpjdev ..." lines: the backend's own cost, measured
  * milliseconds apart, so that the machine's drift between fast and slow states hits both sides alike.
  */

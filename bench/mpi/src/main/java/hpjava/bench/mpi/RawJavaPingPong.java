@@ -13,7 +13,8 @@ import mpi.Request;
  * <pre>mpirun -np 2 java ... hpjava.bench.mpi.RawJavaPingPong lat|bw SIZE ITERS REPS</pre>
  * {@code lat}: half round trip of a blocking ping-pong in microseconds; {@code bw}: osu_bw-style streaming with a
  * window of 64 non-blocking sends and a 1-byte acknowledgement, in MB/s. Rank 0 prints "java-raw MODE SIZE VALUE"
- * per repetition after one warm-up repetition ("java-raw-mt" with {@code -Dhpjava.bench.threadMultiple=true}).
+ * per repetition after one warm-up repetition ("java-raw-mt" with {@code -Dhpjava.bench.threadMultiple=true},
+ * "java-raw-LEVEL" with {@code -Dhpjava.bench.threadLevel=LEVEL}).
  */
 public final class RawJavaPingPong {
     static final int WINDOW = 64;
@@ -21,11 +22,26 @@ public final class RawJavaPingPong {
     private RawJavaPingPong() {}
 
     public static void main(String[] args) throws MPIException {
-        // -Dhpjava.bench.threadMultiple=true: initialise as the mpi backend does (MPI_THREAD_MULTIPLE).
+        // -Dhpjava.bench.threadMultiple=true: initialise with MPI_THREAD_MULTIPLE (as the mpi backend did before it
+        // serialised its own calls); -Dhpjava.bench.threadLevel=single|funneled|serialized: MPI_Init_thread at that level.
         boolean multiple = Boolean.getBoolean("hpjava.bench.threadMultiple");
-        if (multiple) MPI.InitThread(args, MPI.THREAD_MULTIPLE);
-        else MPI.Init(args);
-        String name = multiple ? "java-raw-mt" : "java-raw";
+        String level = System.getProperty("hpjava.bench.threadLevel", "");
+        String name = "java-raw";
+        if (multiple) {
+            MPI.InitThread(args, MPI.THREAD_MULTIPLE);
+            name = "java-raw-mt";
+        } else if (!level.isEmpty()) {
+            int l = switch (level) {
+                case "single" -> MPI.THREAD_SINGLE;
+                case "funneled" -> MPI.THREAD_FUNNELED;
+                case "serialized" -> MPI.THREAD_SERIALIZED;
+                default -> throw new IllegalArgumentException("hpjava.bench.threadLevel: single, funneled or serialized, not " + level);
+            };
+            MPI.InitThread(args, l);
+            name = "java-raw-" + level;
+        } else {
+            MPI.Init(args);
+        }
         int rank = MPI.COMM_WORLD.getRank();
         try {
             BenchArgs a = BenchArgs.parse("RawJavaPingPong", args, MPI.COMM_WORLD.getSize());

@@ -4,6 +4,7 @@ import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.Backend;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.locks.Lock;
 
 /**
  * The {@code mpi} backend: every rank is a JVM process started by Open MPI's {@code mpirun}, talking through Open MPI's
@@ -15,8 +16,31 @@ import java.util.List;
  * <p>Options ({@code --option KEY=VALUE}): {@code mpirun-args} extra mpirun arguments, separated by spaces (e.g.
  * {@code --hostfile hosts}; the environment variable {@code HPJAVA_MPIRUN_ARGS} is added too), {@code jvm-args}
  * extra JVM arguments for every rank.
+ *
+ * <h2>Programs that call Open MPI directly</h2>
+ * A rank's program sees the backend's initialised {@code mpi.MPI} and may call it beside mpjdev. Open MPI runs at
+ * {@code MPI_THREAD_SINGLE} (or {@code SERIALIZED}, see {@code -Dhpjava.mpi.threadLevel}): calls from several threads
+ * must never overlap. The backend calls MPI only from
+ * threads that are inside an mpjdev call (it has no helper thread), always holding {@link #mpiLock()}. So:
+ * <ul>
+ * <li>a program that calls MPI from one thread, and makes no mpjdev call from another thread meanwhile (e.g. a
+ *     single-threaded program, or one whose other threads only compute), needs nothing more;</li>
+ * <li>otherwise it holds {@link #mpiLock()} around each of its MPI calls, and makes blocking MPI calls only when no
+ *     other thread of the rank needs MPI meanwhile (a blocking call under the lock stops them all until it returns,
+ *     and never returns if it waits for one of them); the safe form is a non-blocking call and a loop of
+ *     {@code test} calls, each under the lock.</li>
+ * </ul>
  */
 public final class MpiBackend implements Backend {
+
+    /**
+     * The lock that serialises all calls into Open MPI in this rank process (the backend's own calls hold it while
+     * they run; it is held only around calls that return at once, never while waiting). See the class comment for
+     * when a program calling MPI directly needs it. Only meaningful inside a rank process of the mpi backend.
+     */
+    public static Lock mpiLock() {
+        return MpiDevice.LOCK;
+    }
 
     @Override
     public String name() {

@@ -7,6 +7,7 @@ import hpjava.mpjdev.SectionType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.util.concurrent.locks.ReentrantLock;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -17,6 +18,11 @@ import mpi.MPIException;
  * messages): for the world a dup of {@code MPI_COMM_WORLD} made at start-up; for a sub-communicator one made by
  * {@code MPI_Comm_create_group} on its first collective (collective over its members only, which all call the
  * collective anyway).
+ *
+ * <p>Every collective is started as its non-blocking MPI form under {@link MpiDevice#LOCK} and waited for by polling
+ * ({@link MpiDevice#await}), like point-to-point calls. The exception is the creation of a sub-communicator's MPI
+ * communicator ({@code MPI_Comm_create_group}, blocking, made once under the lock): until every member has reached
+ * its first collective, other threads of this rank cannot start MPI calls.
  *
  * <p>Data moves through a native scratch segment owned by this object (grown when needed, then reused), as bytes, so
  * one code path serves every element type. {@link #allreduce} gathers all contributions to rank 0, folds them there
@@ -34,6 +40,7 @@ final class MpiCollectives implements NativeCollectives {
         this.comm = comm;
     }
 
+    /** The MPI communicator of this communicator's collectives; call holding {@link MpiDevice#LOCK}. */
     private Intracomm mpiComm() throws MPIException {
         if (mpiComm == null) {
             if (comm.context == MpiComm.WORLD_CONTEXT) {
@@ -65,15 +72,18 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void barrier() {
-        comm.device.watch().blocking(PeerWatch.ANY);
+        final ReentrantLock lock = MpiDevice.LOCK;
         try {
-            Intracomm c = mpiComm();
-            if (comm.device.hasPendingReceives()) comm.device.await(c.iBarrier());
-            else c.barrier();
+            mpi.Request r;
+            lock.lock();
+            try {
+                r = mpiComm().iBarrier();
+            } finally {
+                lock.unlock();
+            }
+            comm.device.await(r, PeerWatch.ANY);
         } catch (MPIException e) {
             throw comm.failed("barrier", e);
-        } finally {
-            comm.device.watch().unblocked();
         }
     }
 
@@ -84,16 +94,13 @@ final class MpiCollectives implements NativeCollectives {
             throw new IllegalArgumentException("broadcast: root " + root + " is not a rank of " + comm);
         }
         int bytes = count * type.elementBytes();
-        comm.device.watch().blocking(PeerWatch.ANY);
         try {
             ByteBuffer view = scratch(bytes);
             if (comm.id() == root) copyIn(type, array, offset, count);
-            bcast(mpiComm(), view, bytes, root);
+            bcast(view, bytes, root);
             if (comm.id() != root) copyOut(type, array, offset, count);
         } catch (MPIException e) {
             throw comm.failed("broadcast", e);
-        } finally {
-            comm.device.watch().unblocked();
         }
     }
 
@@ -103,25 +110,28 @@ final class MpiCollectives implements NativeCollectives {
         Reduction.check(type, op);
         int p = comm.size();
         long bytes = (long) count * type.elementBytes();
-        comm.device.watch().blocking(PeerWatch.ANY);
+        final ReentrantLock lock = MpiDevice.LOCK;
         try {
             ByteBuffer view = scratch(bytes * (comm.id() == 0 ? p : 1));
             copyIn(type, array, offset, count);
-            Intracomm c = mpiComm();
             if (p > 1) {
                 // In-place gather: rank 0's own contribution already sits at offset 0 of its scratch.
-                if (comm.device.hasPendingReceives()) comm.device.await(c.iGather(view, (int) bytes, MPI.BYTE, 0));
-                else c.gather(view, (int) bytes, MPI.BYTE, 0);
+                mpi.Request g;
+                lock.lock();
+                try {
+                    g = mpiComm().iGather(view, (int) bytes, MPI.BYTE, 0);
+                } finally {
+                    lock.unlock();
+                }
+                comm.device.await(g, PeerWatch.ANY);
                 if (comm.id() == 0) {
                     for (int r = 1; r < p; r++) Reduction.fold(type, op, scratch, 0, scratch, r * bytes, count);
                 }
-                bcast(c, view, (int) bytes, 0);
+                bcast(view, (int) bytes, 0);
             }
             copyOut(type, array, offset, count);
         } catch (MPIException e) {
             throw comm.failed("allreduce", e);
-        } finally {
-            comm.device.watch().unblocked();
         }
     }
 
@@ -144,10 +154,17 @@ final class MpiCollectives implements NativeCollectives {
         }
     }
 
-    /** Broadcast; by polling while receives are posted (see {@link MpiDevice}), else blocking in MPI. */
-    private void bcast(Intracomm c, ByteBuffer view, int bytes, int root) throws MPIException {
-        if (comm.device.hasPendingReceives()) comm.device.await(c.iBcast(view, bytes, MPI.BYTE, root));
-        else c.bcast(view, bytes, MPI.BYTE, root);
+    /** Broadcast: started under {@link MpiDevice#LOCK}, waited for by polling. */
+    private void bcast(ByteBuffer view, int bytes, int root) throws MPIException {
+        mpi.Request r;
+        final ReentrantLock lock = MpiDevice.LOCK;
+        lock.lock();
+        try {
+            r = mpiComm().iBcast(view, bytes, MPI.BYTE, root);
+        } finally {
+            lock.unlock();
+        }
+        comm.device.await(r, PeerWatch.ANY);
     }
 
     private static SectionType checkArray(Object array, int offset, int count) {

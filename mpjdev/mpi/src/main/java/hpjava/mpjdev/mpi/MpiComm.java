@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -33,8 +34,9 @@ import mpi.MPIException;
  *
  * <h2>Allocation</h2>
  * This class allocates nothing per message once a buffer has been used (views and requests are kept per buffer).
- * The Open MPI Java binding itself allocates one small object per call that returns one: a {@code mpi.Status} for
- * each blocking receive, a {@code mpi.Request} for each non-blocking send or receive.
+ * The Open MPI Java binding itself allocates one small object per call that returns one: a {@code mpi.Request} for
+ * each MPI operation started (blocking calls start non-blocking ones), a {@code mpi.Status} for each completed
+ * wildcard receive.
  */
 final class MpiComm extends Comm {
 
@@ -95,38 +97,60 @@ final class MpiComm extends Comm {
 
     // ------------------------------------------------------------------ point to point
 
+    /*
+     * Blocking send and receive start non-blocking MPI operations under MpiDevice.LOCK and wait for them by polling
+     * (MpiDevice.await): a thread never waits inside MPI holding the lock, so other threads of the rank keep going.
+     * They use the binding's requests directly, not the buffer's MpiRequest: their own thread polls the head and posts
+     * a body, so they need neither the request's lock nor registration as a pending receive.
+     */
+
     @Override
     public void send(Buffer buf, int dest, int tag) {
         checkSendArgs(buf, dest, tag);
         buf.lendToDevice();
         try {
             MpiBufferState state = MpiBufferState.of(buf);
-            if (device.hasPendingReceives()) { // wait by polling, see MpiDevice
-                state.request.startSend(this, dest, tag);
-                state.request.iwait();
-                return;
-            }
             MemorySegment seg = buf.segment();
             int len = wireLength(buf);
             int destWorld = worldRanks[dest];
-            device.watch().blocking(destWorld);
+            final MpiDevice device = this.device;
+            final ReentrantLock lock = MpiDevice.LOCK;
             if (len <= INLINE_MAX) {
+                ByteBuffer view = state.view(seg);
                 stamp(seg);
                 try {
-                    channel.send(state.view(seg), len, MPI.BYTE, destWorld, tag);
+                    mpi.Request r;
+                    boolean sent;
+                    lock.lock();
+                    try { // a small message usually completes at once (eager): test it in the same hold of the lock
+                        r = channel.iSend(view, len, MPI.BYTE, destWorld, tag);
+                        sent = r.test();
+                    } finally {
+                        lock.unlock();
+                    }
+                    if (!sent) device.await(r, destWorld);
                 } finally {
                     unstamp(seg);
                 }
             } else {
                 int bodyTag = device.nextBodyTag(destWorld);
-                channel.send(announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, tag);
-                device.bulk().send(state.view(seg), len, MPI.BYTE, destWorld, bodyTag);
+                ByteBuffer a = announce(state, len, bodyTag);
+                ByteBuffer view = state.view(seg);
+                mpi.Request ra, rb;
+                lock.lock();
+                try {
+                    ra = channel.iSend(a, MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, tag);
+                    rb = device.bulk().iSend(view, len, MPI.BYTE, destWorld, bodyTag);
+                } finally {
+                    lock.unlock();
+                }
+                device.await(ra, destWorld);
+                device.await(rb, destWorld);
             }
             buf.completeSend(id, tag);
         } catch (MPIException e) {
             throw failed("send to " + dest, e);
         } finally {
-            device.watch().unblocked();
             buf.returnFromDevice();
         }
     }
@@ -137,25 +161,44 @@ final class MpiComm extends Comm {
         buf.lendToDevice();
         try {
             MpiBufferState state = MpiBufferState.of(buf);
-            if (device.hasPendingReceives()) { // wait by polling, see MpiDevice
-                state.request.startRecv(this, source, tag);
-                return state.request.iwait();
-            }
             ByteBuffer view = prepareHead(buf, state);
-            device.watch().blocking(source == ANY_SOURCE ? PeerWatch.ANY : worldRanks[source]);
-            mpi.Status st = channel.recv(view, capacityForMpi(buf), MPI.BYTE, mpiSource(source), mpiTag(tag));
-            int srcWorld = st.getSource();
-            int msgTag = st.getTag();
+            final MpiDevice device = this.device;
+            final ReentrantLock lock = MpiDevice.LOCK;
+            int waitedFor = source == ANY_SOURCE ? PeerWatch.ANY : worldRanks[source];
+            mpi.Request head;
+            lock.lock();
+            try {
+                head = channel.iRecv(view, capacityForMpi(buf), MPI.BYTE, mpiSource(source), mpiTag(tag));
+            } finally {
+                lock.unlock();
+            }
+            int srcWorld, msgTag;
+            if (source == ANY_SOURCE || tag == ANY_TAG) {
+                mpi.Status st = device.awaitStatus(head, waitedFor);
+                srcWorld = st.getSource();
+                msgTag = st.getTag();
+            } else {
+                device.await(head, waitedFor);
+                srcWorld = waitedFor;
+                msgTag = tag;
+            }
             int bodyTag = headArrived(buf);
             if (bodyTag >= 0) {
-                device.bulk().recv(state.view(buf.segment()), wireLengthOfAnnounced(buf), MPI.BYTE, srcWorld, bodyTag);
+                ByteBuffer bodyView = state.view(buf.segment());
+                mpi.Request body;
+                lock.lock();
+                try {
+                    body = device.bulk().iRecv(bodyView, wireLengthOfAnnounced(buf), MPI.BYTE, srcWorld, bodyTag);
+                } finally {
+                    lock.unlock();
+                }
+                device.await(body, srcWorld);
             }
             buf.completeReceive(sourceId(srcWorld), msgTag);
             return buf.status();
         } catch (MPIException e) {
             throw failed("receive from " + (source == ANY_SOURCE ? "any source" : source), e);
         } finally {
-            device.watch().unblocked();
             buf.returnFromDevice();
         }
     }

@@ -1,14 +1,38 @@
 package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.DeviceException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.ReentrantLock;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
 /**
- * The process-wide state of the mpi backend in one rank process: Open MPI initialised with
- * {@code MPI_THREAD_MULTIPLE} (mpjdev communicators are thread-safe), and the MPI communicators the backend uses.
+ * The process-wide state of the mpi backend in one rank process: Open MPI initialised (at the thread level
+ * {@link #threadLevel()}), the lock that serialises the backend's MPI calls, and the MPI communicators the backend
+ * uses.
+ *
+ * <h2>Threads</h2>
+ * mpjdev communicators are thread-safe, but the backend does not ask Open MPI for {@code MPI_THREAD_MULTIPLE}: every
+ * MPI call of the backend is made while holding {@link #LOCK}, so calls never overlap (what
+ * {@code MPI_THREAD_SERIALIZED} asks of a program). The lock is held only around calls that return at once (start a
+ * non-blocking operation, test one, probe): a blocking device call starts non-blocking operations and then polls
+ * them, releasing the lock between polls, so that no thread ever waits inside MPI while holding it and other threads
+ * of the rank keep their turn.
+ *
+ * <p>Which level is requested: Open MPI 4.1 switches on its internal locking ({@code opal_set_using_threads}, in
+ * {@code ompi_mpi_init}) for every level above {@code MPI_THREAD_SINGLE}, so {@code FUNNELED}, {@code SERIALIZED}
+ * and {@code MULTIPLE} all cost the same: measured on the raw binding, 1.2-1.3x the 8-byte half round trip of plain
+ * {@code MPI_Init} (docs/BENCHMARKS.md). With its calls serialised by {@code LOCK} (whose acquire and release also
+ * order memory between successive holders), the backend needs none of that locking, so by default it asks for
+ * {@code MPI_THREAD_SINGLE}, the level plain {@code MPI_Init} gives: Open MPI then runs its single-threaded paths,
+ * which is sound because no two threads are ever inside it at once. This relies on Open MPI's implementation (the
+ * standard's SINGLE promises one thread); {@code -Dhpjava.mpi.threadLevel=serialized} in the ranks' JVM arguments
+ * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured. {@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no
+ * helper thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made
+ * under the lock that can wait for other ranks is {@code MPI_Comm_create_group}, on the first native collective of a
+ * sub-communicator (collective over its members, which all make that call).
  *
  * <h2>How mpjdev communicators map onto MPI</h2>
  * mpjdev creates sub-communicators locally (no messages), but MPI creates communicators collectively. So the
@@ -25,7 +49,28 @@ final class MpiDevice {
     /** Channels when the system property {@code hpjava.mpi.channels} does not say otherwise. */
     static final int DEFAULT_CHANNELS = 64;
 
+    /**
+     * Serialises all MPI calls of this process (see the class comment on thread levels); held only around
+     * calls that return at once, never while waiting; taken last (no other lock is acquired while holding it). Polling
+     * loops only {@link ReentrantLock#tryLock() try} it: a thread that holds it is making progress for everyone.
+     * Programs that call Open MPI directly from several threads take it too ({@link MpiBackend#mpiLock()}).
+     */
+    static final ReentrantLock LOCK = new ReentrantLock();
+
+    /** System property choosing the thread level requested from Open MPI: {@code single} (default) or {@code serialized}. */
+    static final String THREAD_LEVEL_PROPERTY = "hpjava.mpi.threadLevel";
+
     private static MpiDevice instance;
+
+    /** The thread level to request from Open MPI, see the class comment and {@link #THREAD_LEVEL_PROPERTY}. */
+    static int threadLevel() {
+        String v = System.getProperty(THREAD_LEVEL_PROPERTY, "single");
+        return switch (v) {
+            case "single" -> MPI.THREAD_SINGLE;
+            case "serialized" -> MPI.THREAD_SERIALIZED;
+            default -> throw new DeviceException(THREAD_LEVEL_PROPERTY + " must be single or serialized, not '" + v + "'");
+        };
+    }
 
     private final int worldRank;
     private final int worldSize;
@@ -37,10 +82,11 @@ final class MpiDevice {
     private final MpiComm world;
 
     private MpiDevice(int nChannels) throws MPIException {
-        int provided = MPI.InitThread(new String[0], MPI.THREAD_MULTIPLE);
-        if (provided < MPI.THREAD_MULTIPLE) {
-            throw new DeviceException("the mpi backend needs MPI_THREAD_MULTIPLE, but this Open MPI provides only level "
-                    + provided);
+        int required = threadLevel();
+        int provided = MPI.InitThread(new String[0], required);
+        if (provided < required) {
+            throw new DeviceException("the mpi backend asked Open MPI for thread level " + required + " ("
+                    + THREAD_LEVEL_PROPERTY + "), but it provides only level " + provided);
         }
         worldRank = MPI.COMM_WORLD.getRank();
         worldSize = MPI.COMM_WORLD.getSize();
@@ -50,7 +96,6 @@ final class MpiDevice {
         collectiveWorld = MPI.COMM_WORLD.dup();
         bodySequence = new AtomicIntegerArray(worldSize);
         watch = new PeerWatch(MPI.COMM_WORLD.dup(), worldRank, worldSize);
-        watch.start();
         int[] all = new int[worldSize];
         for (int i = 0; i < worldSize; i++) all[i] = i;
         world = new MpiComm(this, MpiComm.WORLD_CONTEXT, all);
@@ -124,17 +169,14 @@ final class MpiDevice {
 
     /*
      * A posted receive whose head turns out to be an announcement must post its body receive before the sender's body
-     * send can complete. MPI would complete a pre-posted receive by itself; here this rank has to act. So while any
-     * receive of this process is posted and its head not yet seen, every blocking call of the backend waits by polling
-     * and runs progressPending() between polls; with none posted, blocking calls go straight to blocking MPI calls.
+     * send can complete. MPI would complete a pre-posted receive by itself; here this rank has to act. So the
+     * non-blocking receives of this process are registered here until their head has been seen, and every wait of the
+     * backend (they all poll) runs progressPending() between polls. (A blocking receive is not registered: its own
+     * thread polls its head and posts its body.)
      */
     private final Object pendingLock = new Object();
     private MpiRequest[] pending = new MpiRequest[16];
     private volatile int pendingCount;
-
-    boolean hasPendingReceives() {
-        return pendingCount != 0;
-    }
 
     void addPending(MpiRequest r) {
         synchronized (pendingLock) {
@@ -168,16 +210,44 @@ final class MpiDevice {
         }
     }
 
-    /** Waits for an MPI request by polling, making progress on posted receives meanwhile. */
-    void await(mpi.Request r) throws MPIException {
-        watch.blocking(PeerWatch.ANY);
-        try {
-            for (int round = 0; !r.test(); round++) {
-                progressPending();
-                backOff(round);
+    /**
+     * Starts nothing, waits for {@code r} (a request of this backend, started under {@link #LOCK}) by polling: tests it
+     * under the lock, makes progress on posted receives, checks for finished peers (see {@link PeerWatch}) and backs
+     * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}.
+     */
+    void await(mpi.Request r, int peer) throws MPIException {
+        final ReentrantLock lock = LOCK;
+        long stuckSince = PeerWatch.NOT_STUCK;
+        for (int round = 0; ; round++) {
+            if (lock.tryLock()) {
+                try {
+                    if (r.test()) return;
+                } finally {
+                    lock.unlock();
+                }
             }
-        } finally {
-            watch.unblocked();
+            progressPending();
+            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
+            backOff(round);
+        }
+    }
+
+    /** {@link #await} for a receive whose source or tag is a wildcard: returns its status. */
+    mpi.Status awaitStatus(mpi.Request r, int peer) throws MPIException {
+        final ReentrantLock lock = LOCK;
+        long stuckSince = PeerWatch.NOT_STUCK;
+        for (int round = 0; ; round++) {
+            if (lock.tryLock()) {
+                try {
+                    mpi.Status st = r.testStatus();
+                    if (st != null) return st;
+                } finally {
+                    lock.unlock();
+                }
+            }
+            progressPending();
+            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
+            backOff(round);
         }
     }
 
@@ -202,10 +272,14 @@ final class MpiDevice {
         }
     }
 
-    /** Pause between polls: spin, then yield the core (it stays runnable), then park briefly; see {@link #SPIN_ROUNDS}. */
+    /**
+     * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
+     * only delay noticing the message), then yield the core (it stays runnable), then park briefly; see
+     * {@link #SPIN_ROUNDS}.
+     */
     static void backOff(int round) {
-        if (round < SPIN_ROUNDS) Thread.onSpinWait();
-        else if (round < YIELD_ROUNDS) Thread.yield();
+        if (round < SPIN_ROUNDS) return;
+        if (round < YIELD_ROUNDS) Thread.yield();
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }
 
@@ -217,20 +291,36 @@ final class MpiDevice {
         try {
             if (instance != null && !MPI.isFinalized()) {
                 instance.watch.announceFinished();
-                MPI.Finalize();
+                LOCK.lock();
+                try {
+                    MPI.Finalize();
+                } finally {
+                    LOCK.unlock();
+                }
             }
         } catch (MPIException e) {
             throw new DeviceException("MPI_Finalize failed: " + e.getMessage(), e);
         }
     }
 
-    /** Aborts the whole job (every rank process) with {@code status}; does not return normally. */
+    /**
+     * Aborts the whole job (every rank process) with {@code status}; does not return normally. Takes {@link #LOCK}
+     * if it can within a second (another thread holds it only briefly, except inside {@code MPI_Comm_create_group}
+     * or a program's own blocking MPI call, where waiting longer would risk never aborting).
+     */
     static void abortJob(int status) {
+        boolean locked = false;
+        try {
+            locked = LOCK.tryLock(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             MPI.COMM_WORLD.abort(status);
         } catch (MPIException | RuntimeException e) {
             System.err.println("mpjdev: MPI_Abort failed (" + e + "); exiting");
         }
         Runtime.getRuntime().halt(status);
+        if (locked) LOCK.unlock(); // not reached
     }
 }

@@ -84,9 +84,9 @@ public final class MpiRankMain {
     /**
      * The class path of the rank's program loader, without the Open MPI bindings jar: the program loader is
      * child-first, so a second copy of {@code mpi.*} in it would be a second, uninitialised MPI whose native methods
-     * cannot link (the JNI library belongs to the backend's loader). Without the jar, a program that calls Open MPI
-     * directly (alongside mpjdev) uses the backend's initialised {@code mpi.MPI}. An empty {@code given} means this
-     * JVM's class path, as for every backend.
+     * cannot link (the JNI library belongs to the backend's loader); every other jar holding {@code mpi.MPI} is left out
+     * too. Without the jar, a program that calls Open MPI directly (alongside mpjdev) uses the backend's initialised
+     * {@code mpi.MPI}. An empty {@code given} means this JVM's class path, as for every backend.
      */
     static List<Path> programClassPath(List<Path> given, String javaClassPath, Path mpiJar) {
         List<Path> cp = given;
@@ -94,11 +94,23 @@ public final class MpiRankMain {
             cp = new ArrayList<>();
             for (String p : javaClassPath.split(File.pathSeparator)) if (!p.isEmpty()) cp.add(Path.of(p));
         }
-        if (mpiJar == null) return cp;
-        Path jar = mpiJar.toAbsolutePath().normalize();
+        Path jar = mpiJar == null ? null : mpiJar.toAbsolutePath().normalize();
         List<Path> out = new ArrayList<>(cp.size());
-        for (Path p : cp) if (!p.toAbsolutePath().normalize().equals(jar)) out.add(p);
+        for (Path p : cp) if (!p.toAbsolutePath().normalize().equals(jar) && !holdsBindings(p)) out.add(p);
         return out;
+    }
+
+    /**
+     * Whether {@code p} is a jar holding {@code mpi.MPI}: another copy of the bindings jar (e.g. one from another local
+     * Maven repository on the launcher's class path, beside the one the launcher adds), which would load a second MPI.
+     */
+    private static boolean holdsBindings(Path p) {
+        if (!p.toString().endsWith(".jar") || !java.nio.file.Files.isRegularFile(p)) return false;
+        try (java.util.jar.JarFile j = new java.util.jar.JarFile(p.toFile())) {
+            return j.getEntry("mpi/MPI.class") != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /** Where this JVM loaded {@code mpi.MPI} from, or null if unknown. */

@@ -22,7 +22,8 @@ import mpi.MPIException;
  * posts the bodies its peers are waiting to send.
  *
  * <p>Thread-safety: state changes happen under {@link #lock}; one thread waits for a request at a time (mpjdev
- * contract), others only try the lock to make progress.
+ * contract), others only try the lock to make progress. MPI calls are made under {@link MpiDevice#LOCK}, taken
+ * after {@link #lock} and released before {@link #unregister()} (which takes the device's pending-list lock).
  */
 final class MpiRequest extends Request {
     private final Buffer buf;
@@ -53,6 +54,8 @@ final class MpiRequest extends Request {
             MemorySegment seg = buf.segment();
             int len = MpiComm.wireLength(buf);
             int destWorld = c.worldRank(dest);
+            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            mpiLock.lock();
             try {
                 if (len <= MpiComm.INLINE_MAX) {
                     c.stamp(seg);
@@ -65,6 +68,8 @@ final class MpiRequest extends Request {
             } catch (MPIException e) {
                 c.unstamp(seg);
                 throw c.failed("isend to " + dest, e);
+            } finally {
+                mpiLock.unlock();
             }
         } finally {
             lock.unlock();
@@ -75,11 +80,15 @@ final class MpiRequest extends Request {
         lock.lock();
         try {
             reset(c, true, source, t);
+            java.nio.ByteBuffer view = MpiComm.prepareHead(buf, state);
+            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            mpiLock.lock();
             try {
-                head = c.channel.iRecv(MpiComm.prepareHead(buf, state), MpiComm.capacityForMpi(buf), MPI.BYTE,
-                        c.mpiSource(source), MpiComm.mpiTag(t));
+                head = c.channel.iRecv(view, MpiComm.capacityForMpi(buf), MPI.BYTE, c.mpiSource(source), MpiComm.mpiTag(t));
             } catch (MPIException e) {
                 throw c.failed("irecv from " + describePeer(), e);
+            } finally {
+                mpiLock.unlock();
             }
             c.device.addPending(this);
             registered = true;
@@ -101,16 +110,15 @@ final class MpiRequest extends Request {
 
     @Override
     public Status iwait() {
-        if (!poll()) {
-            PeerWatch watch = comm.device.watch();
-            watch.blocking(peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer));
-            try {
-                for (int round = 0; !poll(); round++) {
-                    comm.device.progressPending();
-                    MpiDevice.backOff(round);
-                }
-            } finally {
-                watch.unblocked();
+        if (!poll(false)) {
+            final MpiDevice device = comm.device;
+            final PeerWatch watch = device.watch();
+            final int waitedFor = peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer);
+            long stuckSince = PeerWatch.NOT_STUCK;
+            for (int round = 0; !poll(true); round++) {
+                device.progressPending();
+                if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(waitedFor, stuckSince);
+                MpiDevice.backOff(round);
             }
         }
         return result();
@@ -118,9 +126,9 @@ final class MpiRequest extends Request {
 
     @Override
     public Status itest() {
-        if (!poll()) {
+        if (!poll(false)) {
             comm.device.progressPending();
-            if (!poll()) return null;
+            if (!poll(false)) return null;
         }
         return result();
     }
@@ -128,7 +136,7 @@ final class MpiRequest extends Request {
     @Override
     public boolean isDone() {
         try {
-            return poll();
+            return poll(false);
         } catch (RuntimeException e) {
             return true; // iwait/itest throw it
         }
@@ -136,19 +144,17 @@ final class MpiRequest extends Request {
 
     @Override
     protected Status waitAny(Request[] requests) {
-        MpiDevice device = comm.device;
-        device.watch().blocking(PeerWatch.ANY);
-        try {
-            for (int round = 0; ; round++) {
-                for (int i = 0; i < requests.length; i++) {
-                    Request r = requests[i];
-                    if (r != null && r.isDone()) return withIndex(r.itest(), i);
-                }
-                device.progressPending();
-                MpiDevice.backOff(round);
+        final MpiDevice device = comm.device;
+        final PeerWatch watch = device.watch();
+        long stuckSince = PeerWatch.NOT_STUCK;
+        for (int round = 0; ; round++) {
+            for (int i = 0; i < requests.length; i++) {
+                Request r = requests[i];
+                if (r != null && (r instanceof MpiRequest m ? m.poll(true) : r.isDone())) return withIndex(r.itest(), i);
             }
-        } finally {
-            device.watch().unblocked();
+            device.progressPending();
+            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(PeerWatch.ANY, stuckSince);
+            MpiDevice.backOff(round);
         }
     }
 
@@ -158,19 +164,37 @@ final class MpiRequest extends Request {
         return withIndex(buf.status(), -1);
     }
 
-    /** Moves the operation on without blocking; true once it has completed (or failed). */
-    private boolean poll() {
+    /**
+     * Moves the operation on without blocking; true once it has completed (or failed). {@code inWaitLoop}: the caller
+     * polls again soon, so when another thread is inside MPI this poll just reports "not yet" (that thread's call makes
+     * progress for all) instead of queueing for {@link MpiDevice#LOCK}.
+     */
+    private boolean poll(boolean inWaitLoop) {
         if (done) return true;
         lock.lock();
         try {
             if (!done) {
-                try {
-                    if (receive ? pollReceive() : pollSend()) finish(null);
-                } catch (MPIException e) {
-                    finish(comm.failed((receive ? "irecv from " : "isend to ") + describePeer(), e));
-                } catch (DeviceException e) {
-                    finish(e);
+                final ReentrantLock mpiLock = MpiDevice.LOCK;
+                if (inWaitLoop) {
+                    if (!mpiLock.tryLock()) return false;
+                } else {
+                    mpiLock.lock();
                 }
+                boolean complete;
+                RuntimeException failure = null;
+                try {
+                    complete = receive ? pollReceive() : pollSend();
+                } catch (MPIException e) {
+                    complete = true;
+                    failure = comm.failed((receive ? "irecv from " : "isend to ") + describePeer(), e);
+                } catch (DeviceException e) {
+                    complete = true;
+                    failure = e;
+                } finally {
+                    mpiLock.unlock();
+                }
+                if (head == null) unregister();
+                if (complete) finish(failure);
             }
             return done;
         } finally {
@@ -178,18 +202,28 @@ final class MpiRequest extends Request {
         }
     }
 
-    /** Called by {@link MpiDevice#progressPending()}: if no other thread holds this request, looks at its head. */
+    /**
+     * Called by {@link MpiDevice#progressPending()} (holding the pending-list lock): if no other thread holds this
+     * request or MPI, looks at its head.
+     */
     void tryProgressHead() {
         if (!lock.tryLock()) return;
         try {
             if (!done && receive && head != null) {
+                final ReentrantLock mpiLock = MpiDevice.LOCK;
+                if (!mpiLock.tryLock()) return;
+                RuntimeException failure = null;
                 try {
                     pollHead();
                 } catch (MPIException e) {
-                    finish(comm.failed("irecv from " + describePeer(), e));
+                    failure = comm.failed("irecv from " + describePeer(), e);
                 } catch (DeviceException e) {
-                    finish(e);
+                    failure = e;
+                } finally {
+                    mpiLock.unlock();
                 }
+                if (head == null) unregister();
+                if (failure != null) finish(failure);
             }
         } finally {
             lock.unlock();
@@ -231,8 +265,7 @@ final class MpiRequest extends Request {
             srcWorld = comm.worldRank(peer);
             msgTag = tag;
         }
-        head = null;
-        unregister();
+        head = null; // the caller unregisters this request once it has released MpiDevice.LOCK
         int bodyTag = comm.headArrived(buf);
         if (bodyTag >= 0) {
             body = comm.device.bulk().iRecv(state.view(buf.segment()), MpiComm.wireLengthOfAnnounced(buf), MPI.BYTE,

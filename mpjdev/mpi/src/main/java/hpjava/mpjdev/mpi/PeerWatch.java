@@ -1,8 +1,8 @@
 package hpjava.mpjdev.mpi;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -11,115 +11,123 @@ import mpi.Request;
 /**
  * Keeps a rank from hanging on a peer that has finished. A rank whose program returns tells every other rank
  * ({@link #announceFinished()}, a message on a control communicator), then waits for all ranks to finish before
- * {@code MPI_Finalize}. In every rank a daemon thread collects these notices; when the rank has been blocked in the
- * same device call for over {@link #GRACE_MILLIS} on a peer that has finished (for a wildcard or a collective: when
- * every other rank has finished), the thread reports it and aborts the job ({@code MPI_Abort}), so the job ends with a
- * non-zero status instead of hanging. (A call blocked inside MPI cannot be made to throw, hence the abort.)
+ * {@code MPI_Finalize}. Every wait of the backend polls (see {@link MpiDevice}), and every {@link #CHECK_MASK}+1 polls
+ * it calls {@link #check}: that collects the notices that have arrived (at most every {@link #DRAIN_NANOS}) and, when
+ * the wait has been on a peer that has finished (for a wildcard or a collective: when every other rank has finished)
+ * for over {@link #GRACE_NANOS}, reports it and aborts the job ({@code MPI_Abort}), so the job ends with a non-zero
+ * status instead of hanging. The grace period covers messages a peer sent just before its notice, which travel on
+ * another communicator and may arrive after it.
  *
- * <p>Device calls record what they block on with {@link #blocking(int)} / {@link #unblocked()}: release stores of
- * two fields, no fence and no allocation on the hot path.
+ * <p>There is no thread of its own: a second thread calling MPI (even only to probe) would need Open MPI's
+ * {@code MPI_THREAD_MULTIPLE}, whose locking costs every message; the threads that wait are the ones that check.
  */
 final class PeerWatch {
     static final int ANY = -1;
-    static final int NONE = -2;
-    static final long GRACE_MILLIS = 2_000;
+    /** {@code stuckSince} of a wait that is not (yet) known to wait on a finished peer. */
+    static final long NOT_STUCK = Long.MIN_VALUE;
+    /** A wait calls {@link #check} when {@code (round & CHECK_MASK) == CHECK_MASK}: every 256 polls. */
+    static final int CHECK_MASK = 255;
+    static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final int FINISHED_TAG = 1;
-    private static final long POLL_MILLIS = 50;
 
     private final Intracomm control;
     private final int self;
-    private final boolean[] finished;
-    private int finishedCount;
-    private final AtomicInteger blockedOn = new AtomicInteger(NONE);
-    private final AtomicLong blockedCall = new AtomicLong();
-    private volatile boolean stop;
-    private final Thread thread;
+    private final boolean[] finished; // guarded by this
+    private int finishedCount;        // guarded by this
+    private long lastDrain;           // guarded by this
+    private final ByteBuffer sink = ByteBuffer.allocateDirect(1);
 
     PeerWatch(Intracomm control, int self, int size) {
         this.control = control;
         this.self = self;
         this.finished = new boolean[size];
-        this.thread = new Thread(this::watch, "mpjdev-mpi-peer-watch");
-        thread.setDaemon(true);
-    }
-
-    void start() {
-        if (finished.length > 1) thread.start();
-    }
-
-    /** The calling thread starts a blocking device call waiting on world rank {@code peer} (or {@link #ANY}). */
-    void blocking(int peer) {
-        blockedCall.setRelease(blockedCall.getPlain() + 1);
-        blockedOn.setRelease(peer);
-    }
-
-    void unblocked() {
-        blockedOn.setRelease(NONE);
+        this.lastDrain = System.nanoTime() - DRAIN_NANOS;
     }
 
     /**
-     * Tells every other rank that this one has finished, then waits until all have (a non-blocking barrier, polled,
-     * so the watch thread can still abort a deadlocked job), then stops the watch thread.
+     * Called by a thread waiting on world rank {@code peer} (or {@link #ANY}, for wildcards and collectives) every
+     * {@link #CHECK_MASK}+1 polls, with what the previous call returned ({@link #NOT_STUCK} at first). Returns the time
+     * since which the wait is known to be on a finished peer, or {@code NOT_STUCK}; aborts the job once that has
+     * lasted {@link #GRACE_NANOS}. Must not be called while holding {@link MpiDevice#LOCK}.
+     */
+    long check(int peer, long stuckSince) {
+        int n = finished.length;
+        if (n == 1) return NOT_STUCK;
+        long now = System.nanoTime();
+        boolean stuck;
+        synchronized (this) {
+            if (now - lastDrain >= DRAIN_NANOS) {
+                lastDrain = now;
+                drain();
+            }
+            stuck = peer >= 0 ? finished[peer] : peer == ANY && finishedCount == n - 1;
+        }
+        if (!stuck) return NOT_STUCK;
+        if (stuckSince == NOT_STUCK) return now;
+        if (now - stuckSince > GRACE_NANOS) {
+            System.err.println("mpjdev: rank " + self + " is blocked waiting for "
+                    + (peer >= 0 ? "rank " + peer + ", which has finished" : "other ranks, which have all finished")
+                    + ": the operation can never complete; aborting the job");
+            System.err.flush();
+            MpiDevice.abortJob(1);
+        }
+        return stuckSince;
+    }
+
+    /** Receives the finished notices that have arrived (each is one byte, already there when probed). */
+    private void drain() {
+        final ReentrantLock lock = MpiDevice.LOCK;
+        lock.lock();
+        try {
+            mpi.Status st;
+            while ((st = control.iProbe(MPI.ANY_SOURCE, FINISHED_TAG)) != null) {
+                int src = st.getSource();
+                control.recv(sink, 0, MPI.BYTE, src, FINISHED_TAG);
+                if (!finished[src]) {
+                    finished[src] = true;
+                    finishedCount++;
+                }
+            }
+        } catch (MPIException e) {
+            System.err.println("mpjdev: rank " + self + ": cannot receive finished notices: " + e.getMessage());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Tells every other rank that this one has finished, then waits until all have (a non-blocking barrier, polled
+     * every millisecond and checked like every other wait, so a deadlocked job still ends).
      */
     void announceFinished() throws MPIException {
         int n = finished.length;
         if (n == 1) return;
+        final ReentrantLock lock = MpiDevice.LOCK;
         ByteBuffer empty = ByteBuffer.allocateDirect(1);
         Request[] notices = new Request[n - 1];
-        for (int r = 0, k = 0; r < n; r++) if (r != self) notices[k++] = control.iSend(empty, 0, MPI.BYTE, r, FINISHED_TAG);
-        blocking(ANY);
-        Request all = control.iBarrier();
-        while (!all.test()) sleep(1);
-        Request.waitAll(notices);
-        unblocked();
-        stop = true;
+        Request all;
+        lock.lock();
         try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            for (int r = 0, k = 0; r < n; r++) if (r != self) notices[k++] = control.iSend(empty, 0, MPI.BYTE, r, FINISHED_TAG);
+            all = control.iBarrier();
+        } finally {
+            lock.unlock();
         }
-    }
-
-    private void watch() {
-        ByteBuffer sink = ByteBuffer.allocateDirect(1);
-        long seenCall = -1;
-        long since = 0;
-        try {
-            while (!stop) {
-                mpi.Status st;
-                while (!stop && (st = control.iProbe(MPI.ANY_SOURCE, FINISHED_TAG)) != null) {
-                    control.recv(sink, 0, MPI.BYTE, st.getSource(), FINISHED_TAG);
-                    if (!finished[st.getSource()]) {
-                        finished[st.getSource()] = true;
-                        finishedCount++;
-                    }
-                }
-                int peer = blockedOn.getAcquire();
-                long call = blockedCall.getAcquire();
-                boolean stuck = peer >= 0 ? finished[peer] : peer == ANY && finishedCount == finished.length - 1;
-                long now = System.currentTimeMillis();
-                if (!stuck || call != seenCall) {
-                    seenCall = stuck ? call : -1;
-                    since = now;
-                } else if (now - since > GRACE_MILLIS) {
-                    System.err.println("mpjdev: rank " + self + " is blocked waiting for "
-                            + (peer >= 0 ? "rank " + peer + ", which has finished" : "other ranks, which have all finished")
-                            + ": the operation can never complete; aborting the job");
-                    System.err.flush();
-                    MpiDevice.abortJob(1);
-                }
-                sleep(POLL_MILLIS);
+        long stuckSince = NOT_STUCK;
+        while (true) {
+            lock.lock();
+            try {
+                if (all.test() && Request.testAll(notices)) return;
+            } finally {
+                lock.unlock();
             }
-        } catch (MPIException e) {
-            if (!stop) System.err.println("mpjdev: rank " + self + ": the peer watch stopped: " + e.getMessage());
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            stuckSince = check(ANY, stuckSince);
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

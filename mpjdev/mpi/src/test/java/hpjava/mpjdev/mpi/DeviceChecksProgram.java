@@ -36,6 +36,8 @@ public final class DeviceChecksProgram {
         barrier.run();
         collectives(world);
         barrier.run();
+        threads(world);
+        barrier.run();
         if (world.size() >= 2) allocation(world);
         if (world.id() == 0) System.out.println("DeviceChecksProgram: all checks passed on " + world.size() + " ranks");
     }
@@ -221,6 +223,80 @@ public final class DeviceChecksProgram {
             }
         }
         say(world, "native barrier, broadcast, allreduce (world and sub-communicator)");
+    }
+
+    /**
+     * Several threads of ranks 0 and 1 use the world at once (the backend serialises its MPI calls itself; Open MPI
+     * runs at MPI_THREAD_SERIALIZED): two threads ping-pong concurrently, one with small messages, one with large ones
+     * (announcement + body), on their own tags; then a thread of rank 0 waits in a blocking receive that can only be
+     * matched after another thread of rank 0 has sent (so a wait must never keep MPI from the other threads).
+     */
+    static void threads(Comm c) {
+        if (c.size() < 2 || c.id() > 1) return;
+        int me = c.id(), peer = 1 - me;
+        Thread[] ts = new Thread[2];
+        for (int k = 0; k < 2; k++) {
+            final int len = k == 0 ? 4 : 40_000, tag = 60 + k;
+            ts[k] = new Thread(() -> {
+                double[] v = new double[len];
+                try (Buffer b = BufferPool.shared().acquire(64)) {
+                    for (int i = 0; i < 200; i++) {
+                        if (me == 0) {
+                            Arrays.fill(v, i + tag);
+                            b.clear().write(v);
+                            c.send(b, peer, tag);
+                            c.recv(b, peer, tag);
+                        } else {
+                            c.recv(b, peer, tag);
+                            b.read(v, 0);
+                            check(v[len - 1] == i + tag, "thread on tag " + tag + ": round " + i + " got " + v[len - 1]);
+                            b.clear().write(v);
+                            c.send(b, peer, tag);
+                        }
+                    }
+                }
+            }, "device-checks-" + k);
+            ts[k].start();
+        }
+        join(ts);
+        // Rank 0: thread A receives tag 70, which rank 1 sends only after receiving tag 71 from rank 0's thread B.
+        try (Buffer a = BufferPool.shared().acquire(64); Buffer b = BufferPool.shared().acquire(64)) {
+            if (me == 0) {
+                Thread waiter = new Thread(() -> {
+                    c.recv(a, peer, 70);
+                    int[] v = new int[1];
+                    a.read(v, 0);
+                    check(v[0] == 71, "cross-thread receive got " + v[0]);
+                }, "device-checks-waiter");
+                waiter.start();
+                sleep(50); // the waiter is polling by now
+                b.clear().write(new int[] {71});
+                c.send(b, peer, 71);
+                join(new Thread[] {waiter});
+            } else {
+                c.recv(b, peer, 71);
+                c.send(b, peer, 70);
+            }
+        }
+        say(c, "threads share the device (concurrent ping-pongs, a receive matched only after another thread's send)");
+    }
+
+    private static void join(Thread[] ts) {
+        for (Thread t : ts) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     static int[] reverse(int p) {
