@@ -55,17 +55,9 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
      * --prefix-output X.hpj args}: compiled by hpjava run into its cache (under target/).
      */
     static ExampleJob runSource(String example, String backend, int np, List<String> args) {
-        return runSource(examplesDir().resolve(example + ".hpj"), backend, np, args, TIMEOUT);
-    }
-
-    private static ExampleJob runSource(Path source, String backend, int np, List<String> args, Duration timeout) {
-        if (!Files.isRegularFile(source)) throw new IllegalArgumentException("no program " + source);
-        String name = source.getFileName().toString().replaceFirst("\\.hpj$", "");
-        return launch(name, backend, np, List.of("-cp", Libraries.programClassPath(), source.toString()), args, timeout);
-    }
-
-    private static ExampleJob launch(String example, String backend, int np, List<String> program, List<String> args) {
-        return launch(example, backend, np, program, args, TIMEOUT);
+        Path source = examplesDir().resolve(example + ".hpj");
+        if (!Files.isRegularFile(source)) throw new IllegalArgumentException("no example " + source);
+        return launch(example, backend, np, List.of("-cp", Libraries.programClassPath(), source.toString()), args, TIMEOUT);
     }
 
     private static ExampleJob launch(String example, String backend, int np, List<String> program, List<String> args,

@@ -72,16 +72,8 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void barrier() {
-        final ReentrantLock lock = MpiDevice.LOCK;
         try {
-            mpi.Request r;
-            lock.lock();
-            try {
-                r = mpiComm().iBarrier();
-            } finally {
-                lock.unlock();
-            }
-            comm.device.await(r, PeerWatch.ANY);
+            run(Intracomm::iBarrier);
         } catch (MPIException e) {
             throw comm.failed("barrier", e);
         }
@@ -110,20 +102,12 @@ final class MpiCollectives implements NativeCollectives {
         Reduction.check(type, op);
         int p = comm.size();
         long bytes = (long) count * type.elementBytes();
-        final ReentrantLock lock = MpiDevice.LOCK;
         try {
             ByteBuffer view = scratch(bytes * (comm.id() == 0 ? p : 1));
             copyIn(type, array, offset, count);
             if (p > 1) {
                 // In-place gather: rank 0's own contribution already sits at offset 0 of its scratch.
-                mpi.Request g;
-                lock.lock();
-                try {
-                    g = mpiComm().iGather(view, (int) bytes, MPI.BYTE, 0);
-                } finally {
-                    lock.unlock();
-                }
-                comm.device.await(g, PeerWatch.ANY);
+                run(c -> c.iGather(view, (int) bytes, MPI.BYTE, 0));
                 if (comm.id() == 0) {
                     for (int r = 1; r < p; r++) Reduction.fold(type, op, scratch, 0, scratch, r * bytes, count);
                 }
@@ -154,13 +138,22 @@ final class MpiCollectives implements NativeCollectives {
         }
     }
 
-    /** Broadcast: started under {@link MpiDevice#LOCK}, waited for by polling. */
     private void bcast(ByteBuffer view, int bytes, int root) throws MPIException {
+        run(c -> c.iBcast(view, bytes, MPI.BYTE, root));
+    }
+
+    /** Starts an MPI collective's non-blocking form on the given MPI communicator (called holding {@link MpiDevice#LOCK}). */
+    private interface Start {
+        mpi.Request on(Intracomm c) throws MPIException;
+    }
+
+    /** Starts a collective on this communicator's MPI communicator under {@link MpiDevice#LOCK}, then waits by polling. */
+    private void run(Start start) throws MPIException {
         mpi.Request r;
         final ReentrantLock lock = MpiDevice.LOCK;
         lock.lock();
         try {
-            r = mpiComm().iBcast(view, bytes, MPI.BYTE, root);
+            r = start.on(mpiComm());
         } finally {
             lock.unlock();
         }

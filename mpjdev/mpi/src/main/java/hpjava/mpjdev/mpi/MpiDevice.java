@@ -216,31 +216,27 @@ final class MpiDevice {
      * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}.
      */
     void await(mpi.Request r, int peer) throws MPIException {
-        final ReentrantLock lock = LOCK;
-        long stuckSince = PeerWatch.NOT_STUCK;
-        for (int round = 0; ; round++) {
-            if (lock.tryLock()) {
-                try {
-                    if (r.test()) return;
-                } finally {
-                    lock.unlock();
-                }
-            }
-            progressPending();
-            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
-            backOff(round);
-        }
+        waitFor(r, peer, false);
     }
 
     /** {@link #await} for a receive whose source or tag is a wildcard: returns its status. */
     mpi.Status awaitStatus(mpi.Request r, int peer) throws MPIException {
+        return waitFor(r, peer, true);
+    }
+
+    /** The loop of {@link #await}; with {@code withStatus}, tests by {@code testStatus} and returns the status, else null. */
+    private mpi.Status waitFor(mpi.Request r, int peer, boolean withStatus) throws MPIException {
         final ReentrantLock lock = LOCK;
         long stuckSince = PeerWatch.NOT_STUCK;
         for (int round = 0; ; round++) {
             if (lock.tryLock()) {
                 try {
-                    mpi.Status st = r.testStatus();
-                    if (st != null) return st;
+                    if (withStatus) {
+                        mpi.Status st = r.testStatus();
+                        if (st != null) return st;
+                    } else if (r.test()) {
+                        return null;
+                    }
                 } finally {
                     lock.unlock();
                 }
