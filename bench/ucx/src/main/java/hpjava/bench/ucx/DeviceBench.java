@@ -73,7 +73,8 @@ public final class DeviceBench {
         }
     }
 
-    private interface Loop {
+    /** A timed loop of {@code iterations} iterations, run by both ranks in step. */
+    interface Loop {
         void run(int iterations);
     }
 
@@ -84,6 +85,22 @@ public final class DeviceBench {
      */
     private static double[] measure(Comm c, int samples, double sampleMs, long warmupNanos, Loop loop,
                                     double perIteration) {
+        int n = calibrate(c, sampleMs, warmupNanos, loop);
+        double[] us = new double[samples];
+        for (int i = 0; i < samples; i++) {
+            long t0 = System.nanoTime();
+            loop.run(n);
+            us[i] = (System.nanoTime() - t0) / 1e3 / (n * perIteration);
+        }
+        return us;
+    }
+
+    /**
+     * Runs {@code loop} on both ranks for at least {@code warmupNanos} (rank 0's clock), doubling the iteration count
+     * at most per round, and returns the count that makes one run last about {@code sampleMs} (timed on rank 0, the
+     * same on both ranks). Rank 0 tells rank 1 after each round whether to go on, so both leave together.
+     */
+    static int calibrate(Comm c, double sampleMs, long warmupNanos, Loop loop) {
         int[] box = {1};
         Buffer ctl = Buffer.allocate(64);
         long warmEnd = System.nanoTime() + warmupNanos;
@@ -104,22 +121,15 @@ public final class DeviceBench {
                 ctl.read(box, 0);
             }
             if (box[0] < 0) {
-                n = -box[0];
-                break;
+                ctl.release();
+                return -box[0];
             }
             n = box[0];
         }
-        double[] us = new double[samples];
-        for (int i = 0; i < samples; i++) {
-            long t0 = System.nanoTime();
-            loop.run(n);
-            us[i] = (System.nanoTime() - t0) / 1e3 / (n * perIteration);
-        }
-        ctl.release();
-        return us;
     }
 
-    private static void pingPong(Comm c, Buffer s, Buffer r, int n) {
+    /** {@code n} round trips of {@code s} (rank 0 sends first) into {@code r}; tag {@link #DATA}. */
+    static void pingPong(Comm c, Buffer s, Buffer r, int n) {
         if (c.id() == 0) {
             for (int i = 0; i < n; i++) {
                 c.send(s, 1, DATA);

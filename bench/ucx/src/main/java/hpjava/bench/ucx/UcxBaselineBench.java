@@ -23,8 +23,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * bench/ucx/run.sh [--runs R] [--lat-iters N] [--bw-iters N]
+ * bench/ucx/run.sh --paired K [--paired-iters N]
  * </pre>
- * Prints a Markdown section (for docs/BENCHMARKS.md) on standard output; progress on standard error.
+ * Prints a Markdown section (for docs/BENCHMARKS.md) on standard output; progress on standard error. With
+ * {@code --paired K}, 8-byte latency only, robust to this machine's latency-state switches: K pairs of a device
+ * sample and a perftest sample of N iterations taken a few hundred milliseconds apart ({@link PairedLatencyBench}).
  * Targets (issue 7): 8-byte latency at most 1.5 x raw UCX, 1 MiB bandwidth at least 90 % of raw UCX.
  */
 public final class UcxBaselineBench {
@@ -33,7 +36,8 @@ public final class UcxBaselineBench {
     static final double LATENCY_TARGET = 1.5;
     static final double BANDWIDTH_TARGET = 0.90;
 
-    record Options(int runs, int latIters, int bwIters) {}
+    /** {@code pairs > 0}: the paired latency mode, {@code pairIters} perftest iterations per pair. */
+    record Options(int runs, int latIters, int bwIters, int pairs, int pairIters) {}
 
     /**
      * One run's figures: latencies in microseconds (half round trip), bandwidths in 10^6 bytes/s. Raw UCX latency
@@ -53,7 +57,12 @@ public final class UcxBaselineBench {
             System.err.println("ucx-bench: " + e.getMessage());
             System.err.println("usage: bench/ucx/run.sh [--runs R (default 7)] [--lat-iters N (default 200000)]"
                     + " [--bw-iters N (default 4000)]");
+            System.err.println("       bench/ucx/run.sh --paired K [--paired-iters N (default 30000)]");
             System.exit(2);
+            return;
+        }
+        if (o.pairs() > 0) {
+            System.exit(pairedBench(o));
             return;
         }
         List<Run> runs = new ArrayList<>();
@@ -86,7 +95,8 @@ public final class UcxBaselineBench {
     }
 
     static Options parse(String[] args) {
-        int runs = 7, lat = 200_000, bw = 4_000;
+        int runs = 7, lat = 200_000, bw = 4_000, pairs = 0, pairIters = 30_000;
+        String interleaved = null, pairIterOption = null; // an option of each mode, for the mixing check
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
@@ -101,10 +111,19 @@ public final class UcxBaselineBench {
                 case "--runs" -> runs = v;
                 case "--lat-iters" -> lat = v;
                 case "--bw-iters" -> bw = v;
+                case "--paired" -> pairs = v;
+                case "--paired-iters" -> pairIters = v;
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
+            if (a.equals("--paired-iters")) pairIterOption = a;
+            else if (!a.equals("--paired")) interleaved = a;
         }
-        return new Options(runs, lat, bw);
+        if (pairs > 0 && interleaved != null) {
+            throw new IllegalArgumentException("--paired measures latency in pairs; " + interleaved
+                    + " belongs to the interleaved runs and cannot be combined with it");
+        }
+        if (pairs == 0 && pairIterOption != null) throw new IllegalArgumentException("--paired-iters needs --paired K");
+        return new Options(runs, lat, bw, pairs, pairIters);
     }
 
     // ------------------------------------------------------------------ raw UCX
@@ -126,7 +145,8 @@ public final class UcxBaselineBench {
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             for (int attempt = 0; ; attempt++) {
-                Thread.sleep(200);
+                // the server listens ~20 ms after its start; a client started too early fails and is started again
+                Thread.sleep(attempt == 0 ? 50 : 200);
                 Process client = new ProcessBuilder("ucx_perftest", "127.0.0.1", "-p", Integer.toString(port),
                         "-t", test, "-s", Integer.toString(size), "-n", Integer.toString(iters))
                         .redirectErrorStream(true).start();
@@ -185,10 +205,8 @@ public final class UcxBaselineBench {
     static final int DEVICE_WARMUP_MS = 2000;
 
     static List<BenchResult> deviceBench() throws IOException, InterruptedException {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                "hpjava.mpjdev.Launcher", "--backend", "ucx", "--np", "2", DeviceBench.class.getName(),
-                "8", Integer.toString(1 << 20), "64", "7", "20", Integer.toString(DEVICE_WARMUP_MS));
+        List<String> cmd = rankJob(DeviceBench.class, "8", Integer.toString(1 << 20), "64", "7", "20",
+                Integer.toString(DEVICE_WARMUP_MS));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = readAll(p.getInputStream());
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
@@ -197,6 +215,31 @@ public final class UcxBaselineBench {
         }
         if (p.exitValue() != 0) throw new IOException("the device benchmark failed (status " + p.exitValue() + ")");
         return BenchResult.parseOutput(out);
+    }
+
+    /**
+     * The paired latency mode: one launch of {@link PairedLatencyBench} (20 ms device samples, the device warm-up
+     * above), its report and progress passed through; returns the job's exit status.
+     */
+    static int pairedBench(Options o) throws IOException, InterruptedException {
+        List<String> cmd = rankJob(PairedLatencyBench.class, Integer.toString(o.pairs()),
+                Integer.toString(o.pairIters()), "20", Integer.toString(DEVICE_WARMUP_MS));
+        Process p = new ProcessBuilder(cmd).inheritIO().start();
+        // a pair takes well under a second (perftest's start and exit dominate); allow 5 s each plus start-up
+        if (!p.waitFor(60 + 5L * o.pairs(), TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("the paired latency benchmark did not finish in " + (60 + 5L * o.pairs()) + " s");
+        }
+        return p.exitValue();
+    }
+
+    /** The command launching {@code main} with {@code args} as a 2-rank job on the ucx backend (this class path). */
+    private static List<String> rankJob(Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "hpjava.mpjdev.Launcher", "--backend", "ucx", "--np", "2", main.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     static BenchResult find(List<BenchResult> rs, String test, String kind, long bytes) {
@@ -259,7 +302,7 @@ public final class UcxBaselineBench {
         return sb.toString();
     }
 
-    private static String host() {
+    static String host() {
         try {
             return java.net.InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {

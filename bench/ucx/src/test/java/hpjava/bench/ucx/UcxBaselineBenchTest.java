@@ -33,7 +33,7 @@ class UcxBaselineBenchTest {
                 new UcxBaselineBench.Run(0.10, 0.20, 0.30, 0.14, 1000, 500, 950, 990),
                 new UcxBaselineBench.Run(0.20, 0.40, 0.60, 0.40, 2000, 900, 1000, 1800),
                 new UcxBaselineBench.Run(0.12, 0.30, 0.45, 0.15, 1500, 700, 1400, 1200));
-        String md = UcxBaselineBench.markdown(new UcxBaselineBench.Options(3, 10, 10), runs);
+        String md = UcxBaselineBench.markdown(new UcxBaselineBench.Options(3, 10, 10, 0, 30_000), runs);
         assertTrue(md.contains("| 8 B latency, half round trip (us) | 0.120 median iteration, 0.300 mean | 0.150 |"
                 + " 1.25x of median, 0.50x of mean | 0.450 | 3.75x of median, 1.50x of mean | <= 1.5x |"), md);
         assertTrue(md.contains("| 1 MiB bandwidth (10^6 B/s), one send and one receive buffer (perftest's working set)"
@@ -47,7 +47,25 @@ class UcxBaselineBenchTest {
         assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--runs", "0"}));
         assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--what", "3"}));
         assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--runs"}));
-        assertEquals(new UcxBaselineBench.Options(3, 200_000, 4_000),
+        assertEquals(new UcxBaselineBench.Options(3, 200_000, 4_000, 0, 30_000),
                 UcxBaselineBench.parse(new String[] {"--runs", "3"}));
+    }
+
+    @Test
+    void parsesThePairedMode() {
+        assertEquals(new UcxBaselineBench.Options(7, 200_000, 4_000, 30, 30_000),
+                UcxBaselineBench.parse(new String[] {"--paired", "30"}));
+        assertEquals(new UcxBaselineBench.Options(7, 200_000, 4_000, 5, 20_000),
+                UcxBaselineBench.parse(new String[] {"--paired-iters", "20000", "--paired", "5"}));
+        assertEquals(0, UcxBaselineBench.parse(new String[0]).pairs());
+        IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
+                () -> UcxBaselineBench.parse(new String[] {"--paired", "30", "--runs", "3"}));
+        assertTrue(mixed.getMessage().contains("--runs"), mixed.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--paired", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--paired", "x"}));
+        assertThrows(IllegalArgumentException.class, () -> UcxBaselineBench.parse(new String[] {"--paired"}));
+        IllegalArgumentException alone = assertThrows(IllegalArgumentException.class,
+                () -> UcxBaselineBench.parse(new String[] {"--paired-iters", "20000"}));
+        assertTrue(alone.getMessage().contains("--paired K"), alone.getMessage());
     }
 }
