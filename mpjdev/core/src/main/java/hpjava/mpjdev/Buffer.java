@@ -581,28 +581,53 @@ public final class Buffer implements AutoCloseable {
      */
     public void completeReceive(int source, int tag) {
         MemorySegment seg = segment;
-        if (seg.get(INT, 0) != MAGIC) throw malformed("bad magic number " + Integer.toHexString(seg.get(INT, 0)));
+        int magic = seg.get(INT, 0);
         int n = seg.get(INT, 4);
         long len = seg.get(LONG, 8);
-        if (n < 0 || len < HEADER_BYTES || len > seg.byteSize())
-            throw malformed("header claims " + n + " sections in " + len + " bytes (capacity " + seg.byteSize() + ")");
+        if (magic != MAGIC || n < 0 || len < HEADER_BYTES || len > seg.byteSize()) throw badHeader(magic, n, len);
         long p = HEADER_BYTES, elements = 0;
         for (int i = 0; i < n; i++) {
             if (p + SECTION_HEADER_BYTES > len) throw malformed("section " + i + " starts beyond the end of the message");
-            SectionType t = SectionType.ofCode(seg.get(INT, p));
+            int code = seg.get(INT, p);
             int count = seg.get(INT, p + 4);
             long bytes = seg.get(LONG, p + 8);
+            SectionType t = SectionType.ofCode(code);
             if (t == null || count < 0 || bytes < 0 || (t != SectionType.OBJECT && bytes != (long) count * t.elementBytes())
                     || p + SECTION_HEADER_BYTES + bytes > len)
-                throw malformed("section " + i + " header is inconsistent (type code " + seg.get(INT, p) + ", count " + count + ", bytes " + bytes + ")");
+                throw badSection(i, code, count, bytes);
             elements += count;
             p = align8(p + SECTION_HEADER_BYTES + bytes);
         }
+        received(source, tag, len, n, elements);
+    }
+
+    /**
+     * Like {@link #completeReceive(int, int)} for an image the backend wrote into {@link #segment()} itself from a
+     * compact form of the message, so that it is well formed by construction: {@code length} bytes,
+     * {@code sectionCount} sections holding {@code elementCount} elements in all. Skips the validation. For backends.
+     */
+    public void completeReceiveWellFormed(int source, int tag, long length, int sectionCount, long elementCount) {
+        received(source, tag, length, sectionCount, elementCount);
+    }
+
+    private void received(int source, int tag, long len, int n, long elements) {
         writePos = len;
         sections = n;
         readPos = HEADER_BYTES;
         readSection = 0;
         status.set(source, tag, len, elements, n);
+    }
+
+    // Cold paths of completeReceive, out of line so that it stays small enough to inline.
+
+    private DeviceException badHeader(int magic, int n, long len) {
+        if (magic != MAGIC) return malformed("bad magic number " + Integer.toHexString(magic));
+        return malformed("header claims " + n + " sections in " + len + " bytes (capacity " + segment.byteSize() + ")");
+    }
+
+    private static DeviceException badSection(int i, int code, int count, long bytes) {
+        return malformed("section " + i + " header is inconsistent (type code " + code + ", count " + count + ", bytes "
+                + bytes + ")");
     }
 
     /** Fills in {@link #status()} for a completed send. For backends. */

@@ -24,9 +24,16 @@ final class Arrival {
     int kind;
     /** Whether UCX allows keeping eager data past the callback ({@code UCP_AM_RECV_ATTR_FLAG_DATA}). */
     boolean ucxMayKeep;
-    /** Data address (eager) or UCX data descriptor (rendezvous). */
+    /** Address of the message's bytes (eager) or UCX data descriptor (rendezvous). */
     long data;
     long length;
+    /**
+     * A {@link TinyMessage}'s section type (0: no section), whose {@link #data} is the section data only; -1 for a
+     * message in the general form, whose data is the buffer image.
+     */
+    int tinyType;
+    /** What UCX handed the handler as data: the pointer {@code ucp_am_data_release} takes back. */
+    long ucxData;
     /**
      * This (pooled) arrival's own memory for copied eager data ({@link #EAGER_COPIED}); kept across reuse and grown
      * only when a longer message needs it, so copying allocates nothing in the steady state. Automatic arena: a
@@ -36,7 +43,8 @@ final class Arrival {
     MemorySegment scratch;
     Arrival next;
 
-    void set(long context, int source, int tag, int seq, int kind, boolean ucxMayKeep, long data, long length) {
+    void set(long context, int source, int tag, int seq, int kind, boolean ucxMayKeep, long data, long length,
+             int tinyType, long ucxData) {
         this.context = context;
         this.source = source;
         this.tag = tag;
@@ -45,6 +53,8 @@ final class Arrival {
         this.ucxMayKeep = ucxMayKeep;
         this.data = data;
         this.length = length;
+        this.tinyType = tinyType;
+        this.ucxData = ucxData;
     }
 
     @Override

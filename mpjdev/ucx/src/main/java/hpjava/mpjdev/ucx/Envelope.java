@@ -15,7 +15,8 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
  *   int  seq       per (sender, receiver) sequence number, from 0, over all communicators
  *   int  reserved  0
  * </pre>
- * The message length is the active message's data length. UCX may hand the header to the handler at any
+ * Tiny messages carry a compact envelope in their data instead ({@link TinyMessage}). The message length is the
+ * active message's data length. UCX may hand the header to the handler at any
  * alignment, so it is read with unaligned accesses.
  */
 final class Envelope {

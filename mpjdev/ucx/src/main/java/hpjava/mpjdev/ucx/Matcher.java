@@ -83,14 +83,37 @@ abstract class Matcher {
         }
         nextSeq[src]++;
         boolean kept = deliver(a);
+        deliverHeldBack(src);
+        return kept;
+    }
+
+    /**
+     * The fast path of {@link #arrive} for a message that can land during the callback without being described by an
+     * {@link Arrival}: if it is the next in order from world rank {@code source}, removes and returns the first
+     * posted receive it matches (the caller lands it, then calls {@link #deliverHeldBack}); otherwise returns
+     * {@code null} and changes nothing (the caller goes through {@link #arrive}).
+     */
+    final PostedReceive takeInOrder(long context, int source, int tag, int seq) {
+        if (seq != nextSeq[source]) return null;
+        for (PostedReceive r = postedHead; r != null; r = r.next) {
+            if (r.matches(context, source, tag)) {
+                unlink(r);
+                nextSeq[source]++;
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Delivers the held-back messages from {@code source} that are now in order (after {@link #takeInOrder}). */
+    final void deliverHeldBack(int source) {
         Arrival h;
-        while ((h = heldBack[src]) != null && h.seq == nextSeq[src]) {
-            heldBack[src] = h.next;
+        while ((h = heldBack[source]) != null && h.seq == nextSeq[source]) {
+            heldBack[source] = h.next;
             h.next = null;
-            nextSeq[src]++;
+            nextSeq[source]++;
             deliver(h); // already retained
         }
-        return kept;
     }
 
     /** Lands {@code a} in the first matching posted receive, or queues it as unexpected (retaining its data). */

@@ -85,6 +85,8 @@ final class UcxDevice implements AutoCloseable {
     private final int[] sentTo;
     private final DeviceMatcher matcher;
     private final int spinLimit;
+    /** Whether sends may use the tiny form (its source field holds 16 bits). */
+    private final boolean tinyAllowed;
 
     @SuppressWarnings("unused") // accessed through LOCK
     private volatile int lockWord;
@@ -132,6 +134,7 @@ final class UcxDevice implements AutoCloseable {
         this.matcher = new DeviceMatcher(size);
         int cores = Runtime.getRuntime().availableProcessors();
         this.spinLimit = localRanks <= cores ? SPINS : SPINS_OVERSUBSCRIBED;
+        this.tinyAllowed = size <= TinyMessage.MAX_RANKS;
         try {
             MethodHandle handler = MethodHandles.lookup().findVirtual(UcxDevice.class, "onActiveMessage",
                     MethodType.methodType(byte.class, long.class, long.class, long.class, long.class, long.class,
@@ -179,17 +182,31 @@ final class UcxDevice implements AutoCloseable {
 
     // ------------------------------------------------------------------ operations (callers hold no lock)
 
-    /** Starts sending {@code r}'s buffer to world rank {@code dest}; the request is complete if UCX sent it inline. */
+    /**
+     * Starts sending {@code r}'s buffer to world rank {@code dest}; the request is complete if UCX sent it inline. A
+     * tiny message goes in the compact form ({@link TinyMessage}, one cache line at the receiver), any other with the
+     * envelope as active-message header and the data from the buffer's memory.
+     */
     void startSend(UcxRequest r, long commContext, int dest, int tag) {
         checkUsable();
-        Buffer b = r.buffer;
+        final Buffer b = r.buffer;
+        final long length = b.length();
         lock();
         try {
             int seq = sentTo[dest]++;
             r.seq = seq;
-            Envelope.write(r.header, commContext, rank, tag, seq);
-            long sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.headerAddress, Envelope.BYTES,
-                    b.segment().address(), b.length(), sendParam);
+            final MemorySegment staging = r.staging;
+            int tinyBytes = tinyAllowed ? TinyMessage.encode(b.segment(), length, staging, commContext, rank, tag, seq)
+                    : -1;
+            long sp;
+            if (tinyBytes > 0) {
+                sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, 0, 0, r.stagingAddress, tinyBytes,
+                        sendParam);
+            } else {
+                Envelope.write(staging, commContext, rank, tag, seq);
+                sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.stagingAddress, Envelope.BYTES,
+                        b.segment().address(), length, sendParam);
+            }
             if (sp == 0) {
                 r.complete();
             } else if (Ucp.isError(sp)) {
@@ -342,29 +359,72 @@ final class UcxDevice implements AutoCloseable {
 
     /**
      * {@code ucp_am_recv_callback_t}: runs inside {@code ucp_worker_progress} on the thread holding the lock. Matches
-     * the message against the posted receives and lands it, or queues it. Catches everything: an exception escaping
-     * an upcall would kill the JVM.
+     * the message against the posted receives and lands it, or queues it. An eager message that is next in order and
+     * matches a posted receive lands at once, without being described by a pooled {@link Arrival} (the common case of
+     * a receive posted before its message: measured 7 % of an 8-byte half round trip); every other goes through
+     * {@link Matcher#arrive}. Catches everything: an exception escaping an upcall would kill the JVM.
      */
     @SuppressWarnings("unused") // bound into the upcall stub
     private byte onActiveMessage(long arg, long header, long headerLength, long data, long length, long param) {
         try {
-            if (headerLength != Envelope.BYTES) {
-                throw new DeviceException("active message with a " + headerLength + "-byte header; expected "
-                        + Envelope.BYTES + " (a peer running another protocol version?)");
-            }
             long attr = ALL.get(JAVA_LONG_UNALIGNED, param);
-            int src = Envelope.source(header);
-            if (src < 0 || src >= size) throw new DeviceException("active message from unknown rank " + src);
-            Arrival a = matcher.obtain();
             boolean rndv = (attr & UCP_AM_RECV_ATTR_FLAG_RNDV) != 0;
-            a.set(Envelope.context(header), src, Envelope.tag(header), Envelope.seq(header),
-                    rndv ? Arrival.RENDEZVOUS : Arrival.EAGER_IN_CALLBACK,
-                    (attr & UCP_AM_RECV_ATTR_FLAG_DATA) != 0, data, length);
+            boolean tiny = headerLength == 0 && !rndv && length >= TinyMessage.ENVELOPE_BYTES
+                    && length <= TinyMessage.MAX_BYTES;
+            if (!tiny && headerLength != Envelope.BYTES) {
+                throw new DeviceException("active message with a " + headerLength + "-byte header and " + length
+                        + " bytes of data: neither a " + Envelope.BYTES + "-byte envelope nor a tiny message (a peer"
+                        + " running another protocol version?)");
+            }
+            long context = tiny ? TinyMessage.context(data) : Envelope.context(header);
+            int source = tiny ? TinyMessage.source(data) : Envelope.source(header);
+            int tag = tiny ? TinyMessage.tag(data) : Envelope.tag(header);
+            int seq = tiny ? TinyMessage.seq(data) : Envelope.seq(header);
+            if (source < 0 || source >= size) throw new DeviceException("active message from unknown rank " + source);
+            int tinyType = tiny ? TinyMessage.type(data) : -1;
+            long payload = tiny ? data + TinyMessage.ENVELOPE_BYTES : data;
+            long payloadLength = tiny ? length - TinyMessage.ENVELOPE_BYTES : length;
+            if (!rndv) {
+                PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
+                if (p != null) {
+                    landEager((UcxRequest) p.owner, source, tag, tinyType, payload, payloadLength);
+                    matcher.deliverHeldBack(source);
+                    return UCS_OK;
+                }
+            }
+            Arrival a = matcher.obtain();
+            a.set(context, source, tag, seq, rndv ? Arrival.RENDEZVOUS : Arrival.EAGER_IN_CALLBACK,
+                    (attr & UCP_AM_RECV_ATTR_FLAG_DATA) != 0, payload, payloadLength, tinyType, data);
             return matcher.arrive(a) ? UCS_INPROGRESS : UCS_OK;
         } catch (Throwable t) {
             if (handlerFailure == null) handlerFailure = t;
             return UCS_OK;
         }
+    }
+
+    /**
+     * Lands eager data at native address {@code data} in receive {@code r}: {@code length} bytes of buffer image, or,
+     * for a tiny message ({@code tinyType >= 0}), its section data, from which the image is rebuilt. Lock held.
+     */
+    private void landEager(UcxRequest r, int source, int tag, int tinyType, long data, long length) {
+        Buffer b = r.buffer;
+        r.landedSource = r.comm.localId(source);
+        r.landedTag = tag;
+        try {
+            if (tinyType >= 0) {
+                long imageLength = TinyMessage.imageLength(tinyType, length);
+                b.prepareReceive(imageLength);
+                int elements = TinyMessage.decode(tinyType, data, length, b.segment());
+                r.completeLandedWellFormed(imageLength, tinyType == 0 ? 0 : 1, elements);
+                return;
+            }
+            b.prepareReceive(length);
+        } catch (RuntimeException e) {
+            r.fail(UcxRequest.DEVICE, e.getMessage());
+            return;
+        }
+        MemorySegment.copy(ALL, data, b.segment(), 0, length);
+        r.completeLanded();
     }
 
     /** The matcher, landing messages into receive buffers with one copy (eager) or none (rendezvous). */
@@ -376,6 +436,11 @@ final class UcxDevice implements AutoCloseable {
         @Override
         protected void land(PostedReceive p, Arrival a) {
             UcxRequest r = (UcxRequest) p.owner;
+            if (a.kind != Arrival.RENDEZVOUS) {
+                landEager(r, a.source, a.tag, a.tinyType, a.data, a.length);
+                releaseData(a);
+                return;
+            }
             Buffer b = r.buffer;
             r.landedSource = r.comm.localId(a.source);
             r.landedTag = a.tag;
@@ -386,23 +451,16 @@ final class UcxDevice implements AutoCloseable {
                 r.fail(UcxRequest.DEVICE, e.getMessage());
                 return;
             }
-            if (a.kind == Arrival.RENDEZVOUS) {
-                long sp = Ucp.ucp_am_recv_data_nbx(workerHandle, a.data, b.segment().address(), a.length,
-                        recvParam);
-                if (sp == 0) {
-                    r.completeLanded();
-                } else if (Ucp.isError(sp)) {
-                    r.fail(UcxRequest.DEVICE, new UcxException("ucp_am_recv_data_nbx (message from rank "
-                            + a.source + ")", Ucp.errorStatus(sp)).getMessage());
-                } else {
-                    r.ucxRequest = sp;
-                    addInflight(r);
-                }
-                return;
+            long sp = Ucp.ucp_am_recv_data_nbx(workerHandle, a.data, b.segment().address(), a.length, recvParam);
+            if (sp == 0) {
+                r.completeLanded();
+            } else if (Ucp.isError(sp)) {
+                r.fail(UcxRequest.DEVICE, new UcxException("ucp_am_recv_data_nbx (message from rank " + a.source
+                        + ")", Ucp.errorStatus(sp)).getMessage());
+            } else {
+                r.ucxRequest = sp;
+                addInflight(r);
             }
-            MemorySegment.copy(ALL, a.data, b.segment(), 0, a.length);
-            releaseData(a);
-            r.completeLanded();
         }
 
         @Override
@@ -420,7 +478,7 @@ final class UcxDevice implements AutoCloseable {
     /** Frees what holds an arrival's data once it has been used or is dropped. Lock held. */
     private void releaseData(Arrival a) {
         switch (a.kind) {
-            case Arrival.EAGER_UCX_OWNED, Arrival.RENDEZVOUS -> Ucp.ucp_am_data_release(workerHandle, a.data);
+            case Arrival.EAGER_UCX_OWNED, Arrival.RENDEZVOUS -> Ucp.ucp_am_data_release(workerHandle, a.ucxData);
             case Arrival.EAGER_COPIED -> { } // the arrival's scratch memory is reused
             default -> { }
         }

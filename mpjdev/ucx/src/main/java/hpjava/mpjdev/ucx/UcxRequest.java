@@ -11,8 +11,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A send or receive on the ucx device. One object per {@link Buffer} ({@link Buffer#deviceState()}), reused by every
- * operation on that buffer, so that the steady state allocates nothing; it owns the native memory of the envelope
- * header, which UCX 1.13 reads until the send completes.
+ * operation on that buffer, so that the steady state allocates nothing; it owns the native staging memory of a send
+ * (the envelope header, or a whole {@link TinyMessage}), which UCX 1.13 reads until the send completes.
  *
  * <p>State changes happen under the device lock (on whichever thread drives progress); {@link #state} is volatile so
  * the waiting thread sees the buffer's content and status once it reads a final state.
@@ -29,8 +29,9 @@ final class UcxRequest extends Request {
     final UcxDevice device;
     final Buffer buffer;
     final PostedReceive posted = new PostedReceive(this);
-    final MemorySegment header;
-    final long headerAddress;
+    /** A send's envelope header ({@link Envelope}) or whole tiny message ({@link TinyMessage}). */
+    final MemorySegment staging;
+    final long stagingAddress;
 
     UcxComm comm;
     boolean isSend;
@@ -57,8 +58,8 @@ final class UcxRequest extends Request {
     private UcxRequest(UcxDevice device, Buffer buffer) {
         this.device = device;
         this.buffer = buffer;
-        this.header = Arena.ofAuto().allocate(Envelope.BYTES, 8);
-        this.headerAddress = header.address();
+        this.staging = Arena.ofAuto().allocate(Math.max(Envelope.BYTES, TinyMessage.MAX_BYTES), 8);
+        this.stagingAddress = staging.address();
     }
 
     /** The request object of {@code buffer} on {@code device}, created on first use. */
@@ -113,6 +114,12 @@ final class UcxRequest extends Request {
         } catch (DeviceException e) {
             fail(DEVICE, e.getMessage());
         }
+    }
+
+    /** A tiny message's image, well formed by construction, is in the buffer: fill in the status. */
+    void completeLandedWellFormed(long length, int sections, long elements) {
+        buffer.completeReceiveWellFormed(landedSource, landedTag, length, sections, elements);
+        setState(DONE);
     }
 
     void fail(int kind, String message) {

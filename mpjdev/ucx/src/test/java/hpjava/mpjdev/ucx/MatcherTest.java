@@ -34,7 +34,7 @@ class MatcherTest {
 
         boolean arrive(long ctx, int src, int tag, int seq, int kind, boolean ucxMayKeep) {
             Arrival a = obtain();
-            a.set(ctx, src, tag, seq, kind, ucxMayKeep, 0, 100);
+            a.set(ctx, src, tag, seq, kind, ucxMayKeep, 0, 100, -1, 0);
             return arrive(a);
         }
 
@@ -130,5 +130,24 @@ class MatcherTest {
         Arrival fresh = m.obtain();
         assertTrue(recycled != fresh);
         assertEquals(List.of("later<-1:3:0"), m.landed);
+    }
+
+    @Test
+    void theInOrderFastPathTakesTheFirstMatchingReceiveThenReleasesHeldBackMessages() {
+        Recording m = new Recording(2);
+        m.post("any", CTX, PostedReceive.ANY, 9);
+        m.post("from1", CTX, 1, 9);
+        assertTrue(m.arrive(CTX, 1, 9, 1, Arrival.EAGER_IN_CALLBACK, true)); // seq 1 overtakes seq 0: held back
+        assertEquals(null, m.takeInOrder(CTX, 1, 9, 2), "out of order: nothing taken");
+        assertEquals(null, m.takeInOrder(CTX, 1, 8, 0), "no receive matches tag 8: nothing taken");
+        assertEquals(0, m.delivered(1), "a refused fast path changes nothing");
+        PostedReceive r = m.takeInOrder(CTX, 1, 9, 0);
+        assertEquals("any", r.owner, "the first matching receive in posting order");
+        assertFalse(r.posted);
+        assertEquals(1, m.delivered(1));
+        m.deliverHeldBack(1);
+        assertEquals(List.of("from1<-1:9:1"), m.landed, "the held-back message follows into the next receive");
+        assertEquals(2, m.delivered(1));
+        assertFalse(m.hasPosted());
     }
 }
