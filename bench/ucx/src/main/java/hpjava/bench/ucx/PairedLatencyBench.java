@@ -20,10 +20,12 @@ import java.util.List;
  * PairedLatencyBench pairs perftestIters sampleMillis warmupMillis
  * </pre>
  * After {@link DeviceBench#calibrate} (the ping-pong of {@link DeviceBench}, warmed up for {@code warmupMillis},
- * iteration count for about {@code sampleMillis}), each pair takes, in an order alternating between pairs:
+ * iteration count for about {@code sampleMillis}) and as long a warm-up of {@link FfmPingPong}, each pair takes, in
+ * an order alternating between pairs (device, FFM, perftest or perftest, FFM, device):
  * <ul>
  * <li>a device sample: a quarter-length untimed ping-pong (the ranks slept through the perftest before), then the
  *     calibrated count, timed on rank 0;</li>
+ * <li>an {@link FfmPingPong} sample of the same count, likewise;</li>
  * <li>a perftest sample: rank 0 runs a ucx_perftest server and client pair of {@code perftestIters} iterations
  *     ({@link UcxBaselineBench#perftest}) and then sends rank 1 a "go" message; rank 1 waits for it with a posted
  *     receive polled once per millisecond, sleeping in between, so neither rank takes a CPU from perftest.</li>
@@ -56,28 +58,36 @@ public final class PairedLatencyBench {
         Buffer r = Buffer.allocate(BYTES + 64);
         DeviceBench.Loop pingPong = n -> DeviceBench.pingPong(c, s, r, n);
         int n = DeviceBench.calibrate(c, sampleMs, warmupNanos, pingPong);
+        FfmPingPong ffm = FfmPingPong.open(c);
+        // as long as the device's warm-up (n round trips last about sampleMs), by count: both ranks must agree
+        long ffmWarmups = Math.max(1, Math.round(4 * warmupNanos / (sampleMs * 1e6)));
+        for (long k = 0; k < ffmWarmups; k++) ffm.sample(c.id(), n / 4 + 1);
         Buffer go = Buffer.allocate(64);
         List<PairedReport.Pair> measured = new ArrayList<>();
         for (int i = 0; i < pairs; i++) {
             boolean deviceFirst = i % 2 == 0;
             long t0 = System.nanoTime();
             double device;
+            double bare;
             UcxBaselineBench.PerftestResult perftest;
             if (deviceFirst) {
                 device = deviceSample(pingPong, n);
+                bare = ffmSample(ffm, c.id(), n);
                 perftest = perftestSample(c, go, perftestIters);
             } else {
                 perftest = perftestSample(c, go, perftestIters);
+                bare = ffmSample(ffm, c.id(), n);
                 device = deviceSample(pingPong, n);
             }
             long spanMillis = (System.nanoTime() - t0) / 1_000_000L;
             if (root) {
-                PairedReport.Pair p = new PairedReport.Pair(deviceFirst, device, perftest.latencyMicros(),
+                PairedReport.Pair p = new PairedReport.Pair(deviceFirst, device, bare, perftest.latencyMicros(),
                         perftest.meanLatencyMicros(), spanMillis);
                 measured.add(p);
                 System.err.println(PairedReport.progress(i, pairs, p));
             }
         }
+        ffm.close();
         if (root) {
             PairedReport.Context ctx = new PairedReport.Context(Instant.now().toString(), UcxBaselineBench.host(),
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), perftestIters, n,
@@ -93,6 +103,12 @@ public final class PairedLatencyBench {
         long t0 = System.nanoTime();
         pingPong.run(n);
         return (System.nanoTime() - t0) / 1e3 / (2.0 * n);
+    }
+
+    /** Half round trip in us of {@code n} bare FFM ping-pongs after {@code n / 4} untimed ones (rank 0's is used). */
+    private static double ffmSample(FfmPingPong ffm, int rank, int n) {
+        ffm.sample(rank, Math.max(1, n / 4));
+        return ffm.sample(rank, n);
     }
 
     /**

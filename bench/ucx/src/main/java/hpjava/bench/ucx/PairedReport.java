@@ -24,14 +24,26 @@ final class PairedReport {
     static final double MIXED_FACTOR = 2.0;
 
     /**
-     * One pair: the device's 8-byte half round trip (us) and ucx_perftest's median iteration and overall mean (us),
-     * taken one after the other; {@code deviceFirst} gives the order, {@code spanMillis} the time from the start of the
-     * first sample to the end of the second (ucx_perftest's process start and exit included).
+     * One pair: the device's 8-byte half round trip (us), the same for {@link FfmPingPong} (the Java floor, taken right
+     * after or before the device sample, in the same processes), and ucx_perftest's median iteration and overall mean
+     * (us); {@code deviceFirst} gives the order (device, FFM, perftest or perftest, FFM, device), {@code spanMillis}
+     * the time from the start of the first sample to the end of the last (ucx_perftest's process start and exit
+     * included).
      */
-    record Pair(boolean deviceFirst, double deviceMicros, double perftestMedianMicros, double perftestMeanMicros,
-                long spanMillis) {
+    record Pair(boolean deviceFirst, double deviceMicros, double ffmMicros, double perftestMedianMicros,
+                double perftestMeanMicros, long spanMillis) {
         double ratio() {
             return deviceMicros / perftestMedianMicros;
+        }
+
+        /** What the device costs over the bare FFM ping-pong. */
+        double deviceToFfm() {
+            return deviceMicros / ffmMicros;
+        }
+
+        /** What Java through FFM costs over C. */
+        double ffmToPerftest() {
+            return ffmMicros / perftestMedianMicros;
         }
 
         double ratioToMean() {
@@ -44,19 +56,24 @@ final class PairedReport {
     }
 
     /** Medians and quartiles of one group of pairs; {@code n == 0} for an empty group (then all figures are NaN). */
-    record Summary(int n, double deviceMicros, double perftestMedianMicros, double perftestMeanMicros,
+    record Summary(int n, double deviceMicros, double ffmMicros, double perftestMedianMicros, double perftestMeanMicros,
                    double ratioMedian, double ratioQ1, double ratioQ3,
-                   double ratioToMeanMedian, double ratioToMeanQ1, double ratioToMeanQ3) {}
+                   double ratioToMeanMedian, double ratioToMeanQ1, double ratioToMeanQ3,
+                   double deviceToFfmMedian, double deviceToFfmQ1, double deviceToFfmQ3, double ffmToPerftestMedian) {}
 
     /** Medians of the samples and the quartiles of the per-pair ratios of {@code pairs}. */
     static Summary summarize(List<Pair> pairs) {
         double[] ratio = values(pairs, Pair::ratio);
         double[] toMean = values(pairs, Pair::ratioToMean);
+        double[] toFfm = values(pairs, Pair::deviceToFfm);
         return new Summary(pairs.size(), quantile(values(pairs, Pair::deviceMicros), 0.5),
+                quantile(values(pairs, Pair::ffmMicros), 0.5),
                 quantile(values(pairs, Pair::perftestMedianMicros), 0.5),
                 quantile(values(pairs, Pair::perftestMeanMicros), 0.5),
                 quantile(ratio, 0.5), quantile(ratio, 0.25), quantile(ratio, 0.75),
-                quantile(toMean, 0.5), quantile(toMean, 0.25), quantile(toMean, 0.75));
+                quantile(toMean, 0.5), quantile(toMean, 0.25), quantile(toMean, 0.75),
+                quantile(toFfm, 0.5), quantile(toFfm, 0.25), quantile(toFfm, 0.75),
+                quantile(values(pairs, Pair::ffmToPerftest), 0.5));
     }
 
     /**
@@ -106,13 +123,16 @@ final class PairedReport {
         sb.append(String.format(Locale.ROOT, "Paired latency, measured %s on %s (%d CPUs, Java %s), %d pairs; command:"
                         + " `bench/ucx/run.sh --paired %d --paired-iters %d`; load average (1/5/15 min) %s before,"
                         + " %s after. A pair is one device sample (8-byte buffer ping-pong, %d round trips, half round"
-                        + " trip) and one `ucx_perftest -t ucp_am_lat -s 8 -n %d` launched by rank 0 while both ranks"
-                        + " sleep, order alternating; ratio = device / perftest, per pair.%n%n",
+                        + " trip), one sample of the same count of the bare Java FFM ping-pong (`FfmPingPong`: perftest's"
+                        + " am_lat in Java, same processes) and one `ucx_perftest -t ucp_am_lat -s 8 -n %d` launched by"
+                        + " rank 0 while both ranks sleep, order alternating (device, FFM, perftest / perftest, FFM,"
+                        + " device); ratios per pair.%n%n",
                 ctx.date(), ctx.host(), ctx.cpus(), ctx.java(), pairs.size(), pairs.size(), ctx.perftestIters(),
                 ctx.loadBefore(), ctx.loadAfter(), ctx.deviceIterations(), ctx.perftestIters()));
-        sb.append("| pairs | n | device (us) | perftest median iteration (us) | perftest mean (us) | ratio to median"
-                + " iteration: median (IQR) | ratio to mean: median (IQR) | target |\n");
-        sb.append("|---|---|---|---|---|---|---|---|\n");
+        sb.append("| pairs | n | device (us) | Java FFM (us) | perftest median iteration (us) | perftest mean (us) |"
+                + " device / perftest median iteration: median (IQR) | device / perftest mean: median (IQR) |"
+                + " device / Java FFM: median (IQR) | Java FFM / perftest median iteration | target |\n");
+        sb.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         row(sb, "all", summarize(pairs), true);
         row(sb, String.format(Locale.ROOT, "fast state (perftest < %.1f us)", FAST_PERFTEST_MICROS),
                 summarize(inState(pairs, true)), false);
@@ -129,11 +149,13 @@ final class PairedReport {
                         + " second): median %.0f ms, max %.0f ms.%n",
                 fastMixed, MIXED_FACTOR, slowMixed, MIXED_FACTOR,
                 quantile(values(pairs, Pair::spanMillis), 0.5), quantile(values(pairs, Pair::spanMillis), 1.0)));
-        sb.append("\nPer pair (D: device first, P: perftest first; device / perftest median / perftest mean us): ");
+        sb.append("\nPer pair (D: device first, P: perftest first; device / Java FFM / perftest median / perftest mean"
+                + " us): ");
         for (int i = 0; i < pairs.size(); i++) {
             Pair p = pairs.get(i);
-            sb.append(String.format(Locale.ROOT, "%s%s %.3f/%.3f/%.3f", i == 0 ? "" : "; ", p.deviceFirst() ? "D" : "P",
-                    p.deviceMicros(), p.perftestMedianMicros(), p.perftestMeanMicros()));
+            sb.append(String.format(Locale.ROOT, "%s%s %.3f/%.3f/%.3f/%.3f", i == 0 ? "" : "; ",
+                    p.deviceFirst() ? "D" : "P", p.deviceMicros(), p.ffmMicros(), p.perftestMedianMicros(),
+                    p.perftestMeanMicros()));
         }
         sb.append(".\n");
         return sb.toString();
@@ -141,22 +163,25 @@ final class PairedReport {
 
     /** The progress line of pair {@code index} (0-based) of {@code total}. */
     static String progress(int index, int total, Pair p) {
-        return String.format(Locale.ROOT, "pair %d/%d (%s first, %d ms): device %.3f us, perftest median %.3f mean"
-                        + " %.3f us, ratio %.2f (%s)", index + 1, total, p.deviceFirst() ? "device" : "perftest",
-                p.spanMillis(), p.deviceMicros(), p.perftestMedianMicros(), p.perftestMeanMicros(), p.ratio(),
+        return String.format(Locale.ROOT, "pair %d/%d (%s first, %d ms): device %.3f us, Java FFM %.3f us, perftest"
+                        + " median %.3f mean %.3f us, ratio %.2f, device / FFM %.2f (%s)", index + 1, total,
+                p.deviceFirst() ? "device" : "perftest", p.spanMillis(), p.deviceMicros(), p.ffmMicros(),
+                p.perftestMedianMicros(), p.perftestMeanMicros(), p.ratio(), p.deviceToFfm(),
                 p.fast() ? "fast" : "slow");
     }
 
     private static void row(StringBuilder sb, String label, Summary s, boolean bold) {
         if (s.n() == 0) {
-            sb.append("| ").append(label).append(" | 0 | – | – | – | – | – | – |\n");
+            sb.append("| ").append(label).append(" | 0 | – | – | – | – | – | – | – | – | – |\n");
             return;
         }
         String mark = bold ? "**" : "";
-        sb.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %s%.2fx%s (%.2f–%.2f) | %.2fx"
-                        + " (%.2f–%.2f) | <= %.1fx |%n", label, s.n(), s.deviceMicros(), s.perftestMedianMicros(),
-                s.perftestMeanMicros(), mark, s.ratioMedian(), mark, s.ratioQ1(), s.ratioQ3(), s.ratioToMeanMedian(),
-                s.ratioToMeanQ1(), s.ratioToMeanQ3(), UcxBaselineBench.LATENCY_TARGET));
+        sb.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s%.2fx%s (%.2f–%.2f) | %.2fx"
+                        + " (%.2f–%.2f) | %.2fx (%.2f–%.2f) | %.2fx | <= %.1fx |%n", label, s.n(), s.deviceMicros(),
+                s.ffmMicros(), s.perftestMedianMicros(), s.perftestMeanMicros(), mark, s.ratioMedian(), mark,
+                s.ratioQ1(), s.ratioQ3(), s.ratioToMeanMedian(), s.ratioToMeanQ1(), s.ratioToMeanQ3(),
+                s.deviceToFfmMedian(), s.deviceToFfmQ1(), s.deviceToFfmQ3(), s.ffmToPerftestMedian(),
+                UcxBaselineBench.LATENCY_TARGET));
     }
 
     private static List<Pair> select(List<Pair> pairs, Predicate<Pair> p) {

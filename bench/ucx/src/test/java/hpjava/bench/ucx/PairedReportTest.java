@@ -12,18 +12,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PairedReportTest {
 
     private static PairedReport.Pair pair(double device, double perftestMedian) {
-        return new PairedReport.Pair(true, device, perftestMedian, perftestMedian + 0.01, 300);
+        return new PairedReport.Pair(true, device, 0.24, perftestMedian, perftestMedian + 0.01, 300);
     }
 
     /** 4 fast pairs (one with a slow-state device sample) and 3 slow ones (one with a fast-state device sample). */
     private static final List<PairedReport.Pair> PAIRS = List.of(
-            new PairedReport.Pair(true, 0.30, 0.20, 0.25, 280),   // fast, ratio 1.5
-            new PairedReport.Pair(false, 0.40, 0.20, 0.20, 40),   // fast, ratio 2.0
-            new PairedReport.Pair(true, 0.36, 0.18, 0.24, 300),   // fast, ratio 2.0
-            new PairedReport.Pair(false, 0.90, 0.15, 0.18, 50),   // fast, mixed: ratio 6.0
-            new PairedReport.Pair(true, 0.80, 0.64, 0.64, 310),   // slow, ratio 1.25
-            new PairedReport.Pair(false, 0.96, 0.60, 0.64, 60),   // slow, ratio 1.6
-            new PairedReport.Pair(true, 0.36, 0.60, 0.60, 290));  // slow, mixed: ratio 0.6
+            new PairedReport.Pair(true, 0.30, 0.25, 0.20, 0.25, 280),   // fast, ratio 1.5, device / FFM 1.2
+            new PairedReport.Pair(false, 0.40, 0.25, 0.20, 0.20, 40),   // fast, ratio 2.0, 1.6
+            new PairedReport.Pair(true, 0.36, 0.24, 0.18, 0.24, 300),   // fast, ratio 2.0, 1.5
+            new PairedReport.Pair(false, 0.90, 0.75, 0.15, 0.18, 50),   // fast, mixed: ratio 6.0, 1.2
+            new PairedReport.Pair(true, 0.80, 0.64, 0.64, 0.64, 310),   // slow, ratio 1.25, 1.25
+            new PairedReport.Pair(false, 0.96, 0.80, 0.60, 0.64, 60),   // slow, ratio 1.6, 1.2
+            new PairedReport.Pair(true, 0.36, 0.30, 0.60, 0.60, 290));  // slow, mixed: ratio 0.6, 1.2
 
     @Test
     void quantilesInterpolateBetweenOrderStatistics() {
@@ -43,6 +43,8 @@ class PairedReportTest {
         PairedReport.Pair p = pair(0.36, 0.18);
         assertEquals(2.0, p.ratio(), 1e-12);
         assertEquals(0.36 / 0.19, p.ratioToMean(), 1e-12);
+        assertEquals(1.5, p.deviceToFfm(), 1e-12);
+        assertEquals(0.24 / 0.18, p.ffmToPerftest(), 1e-12);
         // the median of the ratios (1.5, 2, 2, 6, 1.25, 1.6, 0.6) is 1.6; the ratio of the medians would be 0.4/0.2
         PairedReport.Summary all = PairedReport.summarize(PAIRS);
         assertEquals(7, all.n());
@@ -52,6 +54,12 @@ class PairedReportTest {
         assertEquals(0.40, all.deviceMicros(), 1e-12);
         assertEquals(0.20, all.perftestMedianMicros(), 1e-12);
         assertEquals(0.25, all.perftestMeanMicros(), 1e-12);
+        assertEquals(0.30, all.ffmMicros(), 1e-12);
+        // device / FFM per pair: 1.2, 1.6, 1.5, 1.2, 1.25, 1.2, 1.2; FFM / perftest: 1.25, 1.25, 4/3, 5, 1, 4/3, 0.5
+        assertEquals(1.2, all.deviceToFfmMedian(), 1e-12);
+        assertEquals(1.2, all.deviceToFfmQ1(), 1e-12);
+        assertEquals(1.375, all.deviceToFfmQ3(), 1e-12);
+        assertEquals(1.25, all.ffmToPerftestMedian(), 1e-12);
         assertEquals(0, PairedReport.summarize(List.of()).n());
         assertTrue(Double.isNaN(PairedReport.summarize(List.of()).ratioMedian()));
     }
@@ -84,31 +92,32 @@ class PairedReportTest {
                 + " 1.00/0.80/0.70 before, 1.10/0.85/0.71 after."), md);
         assertTrue(md.contains("25000 round trips"), md);
         assertTrue(md.contains("`ucx_perftest -t ucp_am_lat -s 8 -n 30000`"), md);
-        assertTrue(md.contains("| all | 7 | 0.400 | 0.200 | 0.250 | **1.60x** (1.38–2.00) | 1.50x (1.23–1.75) | <= 1.5x |"), md);
-        assertTrue(md.contains("| fast state (perftest < 0.4 us) | 4 | 0.380 | 0.190 | 0.220 | 2.00x (1.88–3.00) |"),
+        assertTrue(md.contains("| all | 7 | 0.400 | 0.300 | 0.200 | 0.250 | **1.60x** (1.38–2.00) | 1.50x (1.23–1.75) |"
+                + " 1.20x (1.20–1.38) | 1.25x | <= 1.5x |"), md);
+        assertTrue(md.contains("| fast state (perftest < 0.4 us) | 4 | 0.380 | 0.250 | 0.190 | 0.220 | 2.00x (1.88–3.00) |"),
                 md);
-        assertTrue(md.contains("| slow state | 3 | 0.800 | 0.600 | 0.640 | 1.25x (0.93–1.43) |"), md);
-        assertTrue(md.contains("| fast state, mixed pairs left out | 3 | 0.360 | 0.200 | 0.240 | 2.00x (1.75–2.00) |"),
+        assertTrue(md.contains("| slow state | 3 | 0.800 | 0.640 | 0.600 | 0.640 | 1.25x (0.93–1.43) |"), md);
+        assertTrue(md.contains("| fast state, mixed pairs left out | 3 | 0.360 | 0.250 | 0.200 | 0.240 | 2.00x (1.75–2.00) |"),
                 md);
-        assertTrue(md.contains("| slow state, mixed pairs left out | 2 | 0.880 | 0.620 | 0.640 | 1.43x (1.34–1.51) |"),
+        assertTrue(md.contains("| slow state, mixed pairs left out | 2 | 0.880 | 0.720 | 0.620 | 0.640 | 1.43x (1.34–1.51) |"),
                 md);
         // device first: ratios 1.5, 2, 1.25, 0.6; perftest first: 2, 6, 1.6
-        assertTrue(md.contains("| device sample first | 4 | 0.360 | 0.400 | 0.425 | 1.38x (1.09–1.62) |"), md);
-        assertTrue(md.contains("| perftest sample first | 3 | 0.900 | 0.200 | 0.200 | 2.00x (1.80–4.00) |"), md);
+        assertTrue(md.contains("| device sample first | 4 | 0.360 | 0.275 | 0.400 | 0.425 | 1.38x (1.09–1.62) |"), md);
+        assertTrue(md.contains("| perftest sample first | 3 | 0.900 | 0.750 | 0.200 | 0.200 | 2.00x (1.80–4.00) |"), md);
         assertTrue(md.contains("Mixed pairs: 1 fast (device above 2x"), md);
         assertTrue(md.contains(", 1 slow (device below 1/2"), md);
         assertTrue(md.contains("median 280 ms, max 310 ms"), md);
-        assertTrue(md.contains("D 0.300/0.200/0.250; P 0.400/0.200/0.200; "), md);
-        assertTrue(md.endsWith("D 0.360/0.600/0.600.\n"), md);
+        assertTrue(md.contains("D 0.300/0.250/0.200/0.250; P 0.400/0.250/0.200/0.200; "), md);
+        assertTrue(md.endsWith("D 0.360/0.300/0.600/0.600.\n"), md);
         // an empty state is a row of dashes, not NaN
         String onlyFast = PairedReport.markdown(ctx, PAIRS.subList(0, 3));
-        assertTrue(onlyFast.contains("| slow state | 0 | – | – | – | – | – | – |"), onlyFast);
+        assertTrue(onlyFast.contains("| slow state | 0 | – | – | – | – | – | – | – | – | – |"), onlyFast);
         assertFalse(onlyFast.contains("NaN"), onlyFast);
     }
 
     @Test
     void progressLineNamesOrderStateAndRatio() {
-        assertEquals("pair 2/7 (perftest first, 40 ms): device 0.400 us, perftest median 0.200 mean 0.200 us,"
-                + " ratio 2.00 (fast)", PairedReport.progress(1, 7, PAIRS.get(1)));
+        assertEquals("pair 2/7 (perftest first, 40 ms): device 0.400 us, Java FFM 0.250 us, perftest median 0.200"
+                + " mean 0.200 us, ratio 2.00, device / FFM 1.60 (fast)", PairedReport.progress(1, 7, PAIRS.get(1)));
     }
 }
