@@ -26,11 +26,14 @@ public enum SectionType {
     private final int code;
     private final ValueLayout layout;
     private final Class<?> arrayClass;
+    /** Cached: {@code layout.byteSize()} is a call through an interface with many implementations. */
+    private final int elementBytes;
 
     SectionType(int code, ValueLayout layout, Class<?> arrayClass) {
         this.code = code;
         this.layout = layout == null ? null : layout.withOrder(ByteOrder.LITTLE_ENDIAN);
         this.arrayClass = arrayClass;
+        this.elementBytes = layout == null ? -1 : (int) layout.byteSize();
     }
 
     /** The wire code of this type. */
@@ -40,7 +43,7 @@ public enum SectionType {
 
     /** Bytes per element on the wire; {@code -1} for {@link #OBJECT}. */
     public int elementBytes() {
-        return layout == null ? -1 : (int) layout.byteSize();
+        return elementBytes;
     }
 
     /** The little-endian wire layout of one element; {@code null} for {@link #OBJECT}. */

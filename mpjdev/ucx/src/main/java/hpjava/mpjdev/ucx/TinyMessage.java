@@ -58,30 +58,36 @@ final class TinyMessage {
      */
     static int encode(MemorySegment image, long length, MemorySegment out, long context, int source, int tag,
                       int seq) {
-        int sections = image.get(INT, 4);
+        // Plain accesses through the whole-memory segment (the shared arena's liveness check on every access of the
+        // buffer's own segment was measurable here). Bounds: out holds MAX_BYTES (checked); a Buffer's segment holds
+        // at least a header and a section header, and data is read only when length says it is there.
+        if (out.byteSize() < MAX_BYTES) throw new IllegalArgumentException("staging memory below " + MAX_BYTES + " bytes");
+        long in = image.address();
+        long at = out.address();
+        int sections = ALL.get(INT, in + 4);
         int type;
         int dataBytes;
         if (sections == 0 && length == Buffer.HEADER_BYTES) {
             type = 0;
             dataBytes = 0;
         } else if (sections == 1 && length <= OFFSET_DATA + MAX_DATA) {
-            type = image.get(INT, OFFSET_SECTION_HEADER);
-            long bytes = image.get(LONG, OFFSET_SECTION_HEADER + 8);
+            type = ALL.get(INT, in + OFFSET_SECTION_HEADER);
+            long bytes = ALL.get(LONG, in + OFFSET_SECTION_HEADER + 8);
             if (type == SectionType.OBJECT.code() || bytes > MAX_DATA || length != imageLength(type, bytes)) {
                 return -1;
             }
             dataBytes = (int) bytes;
-            if (dataBytes == MAX_DATA) out.set(LONG, ENVELOPE_BYTES, image.get(LONG, OFFSET_DATA));
-            else MemorySegment.copy(image, OFFSET_DATA, out, ENVELOPE_BYTES, dataBytes);
+            if (dataBytes == MAX_DATA) ALL.set(LONG, at + ENVELOPE_BYTES, ALL.get(LONG, in + OFFSET_DATA));
+            else MemorySegment.copy(ALL, in + OFFSET_DATA, ALL, at + ENVELOPE_BYTES, dataBytes);
         } else {
             return -1;
         }
-        out.set(LONG, 0, context);
-        out.set(INT, 8, tag);
-        out.set(INT, 12, seq);
-        out.set(SHORT, 16, (short) source);
-        out.set(BYTE, 18, (byte) type);
-        out.set(BYTE, 19, (byte) 0);
+        ALL.set(LONG, at, context);
+        ALL.set(INT, at + 8, tag);
+        ALL.set(INT, at + 12, seq);
+        ALL.set(SHORT, at + 16, (short) source);
+        ALL.set(BYTE, at + 18, (byte) type);
+        ALL.set(BYTE, at + 19, (byte) 0);
         return ENVELOPE_BYTES + dataBytes;
     }
 
@@ -132,23 +138,28 @@ final class TinyMessage {
             throw malformed(dataBytes + " bytes of " + t + " data (not whole elements)");
         }
         int count = (int) (dataBytes >>> shift);
-        writeHeader(image, 1, imageLength(type, dataBytes));
-        image.set(INT, OFFSET_SECTION_HEADER, type);
-        image.set(INT, OFFSET_SECTION_HEADER + 4, count);
-        image.set(LONG, OFFSET_SECTION_HEADER + 8, dataBytes);
+        long at = image.address(); // the caller made room (imageLength); plain stores, as in encode
+        writeHeader(at, 1, imageLength(type, dataBytes));
+        ALL.set(INT, at + OFFSET_SECTION_HEADER, type);
+        ALL.set(INT, at + OFFSET_SECTION_HEADER + 4, count);
+        ALL.set(LONG, at + OFFSET_SECTION_HEADER + 8, dataBytes);
         if (dataBytes == MAX_DATA) {
-            image.set(LONG, OFFSET_DATA, ALL.get(LONG, data));
+            ALL.set(LONG, at + OFFSET_DATA, ALL.get(LONG, data));
         } else if (dataBytes > 0) {
-            image.set(LONG, OFFSET_DATA, 0L); // the padding after short data
-            MemorySegment.copy(ALL, data, image, OFFSET_DATA, dataBytes);
+            ALL.set(LONG, at + OFFSET_DATA, 0L); // the padding after short data
+            MemorySegment.copy(ALL, data, ALL, at + OFFSET_DATA, dataBytes);
         }
         return count;
     }
 
     private static void writeHeader(MemorySegment image, int sections, long length) {
-        image.set(INT, 0, Buffer.MAGIC);
-        image.set(INT, 4, sections);
-        image.set(LONG, 8, length);
+        writeHeader(image.address(), sections, length);
+    }
+
+    private static void writeHeader(long at, int sections, long length) {
+        ALL.set(INT, at, Buffer.MAGIC);
+        ALL.set(INT, at + 4, sections);
+        ALL.set(LONG, at + 8, length);
     }
 
     private static DeviceException malformed(String what) {
