@@ -146,7 +146,7 @@ final class PairedReport {
         sb.append(String.format(Locale.ROOT, "%nMixed pairs: %d fast (device above %.0fx the fast pairs' median"
                         + " device sample while perftest was fast), %d slow (device below 1/%.0f of the slow pairs'"
                         + " median while perftest was slow). Span of a pair (start of its first sample to end of its"
-                        + " second): median %.0f ms, max %.0f ms.%n",
+                        + " last): median %.0f ms, max %.0f ms.%n",
                 fastMixed, MIXED_FACTOR, slowMixed, MIXED_FACTOR,
                 quantile(values(pairs, Pair::spanMillis), 0.5), quantile(values(pairs, Pair::spanMillis), 1.0)));
         sb.append("\nPer pair (D: device first, P: perftest first; device / Java FFM / perftest median / perftest mean"
