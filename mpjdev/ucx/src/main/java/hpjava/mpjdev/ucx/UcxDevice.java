@@ -21,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 
 import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
 import static hpjava.mpjdev.ucx.ffm.UcpConstants.*;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 /**
@@ -628,26 +627,17 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    /** Releases UCX resources; endpoints are closed without flushing (the job has ended, peers may be gone). */
+    /**
+     * Releases UCX resources. Destroying the worker releases its endpoints without flushing them (the job has ended,
+     * peers may be gone): UCX 1.13 refuses a forced {@code ucp_ep_close_nbx} on endpoints without peer error handling
+     * ({@code UCS_ERR_INVALID_PARAM}), and a flushing close could wait for a peer that has exited.
+     */
     @Override
     public void close() {
         lock();
         try {
-            MemorySegment param = arena.allocate(UcpStructs.UCP_REQUEST_PARAM);
-            param.set(JAVA_INT, UcpStructs.offset(UcpStructs.UCP_REQUEST_PARAM, "op_attr_mask"),
-                    UCP_OP_ATTR_FIELD_FLAGS);
-            param.set(JAVA_INT, UcpStructs.offset(UcpStructs.UCP_REQUEST_PARAM, "flags"), UCP_EP_CLOSE_FLAG_FORCE);
             matcher.drainRetained(this::releaseData);
-            for (int r = 0; r < size; r++) {
-                if (endpoints[r] != 0) {
-                    long sp = Ucp.ucp_ep_close_nbx(endpoints[r], param.address());
-                    if (Ucp.isRequest(sp)) {
-                        while (Ucp.ucp_request_check_status(sp) == UCS_INPROGRESS) Ucp.ucp_worker_progress(workerHandle);
-                        Ucp.ucp_request_free(sp);
-                    }
-                    endpoints[r] = 0;
-                }
-            }
+            Arrays.fill(endpoints, 0);
             worker.close();
             context.close();
         } finally {

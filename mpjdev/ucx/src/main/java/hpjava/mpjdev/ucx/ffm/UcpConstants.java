@@ -31,13 +31,12 @@ public final class UcpConstants {
     public static final int UCS_THREAD_MODE_SERIALIZED = 1;
     public static final int UCS_THREAD_MODE_MULTI = 2;
 
-    // ucp_ep_params_field / ucp_err_handling_mode_t / ucp_ep_close_flags_t
+    // ucp_ep_params_field / ucp_err_handling_mode_t
     public static final long UCP_EP_PARAM_FIELD_REMOTE_ADDRESS = 1L;
     public static final long UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE = 1L << 1;
     public static final long UCP_EP_PARAM_FIELD_NAME = 1L << 7;
     public static final int UCP_ERR_HANDLING_MODE_NONE = 0;
     public static final int UCP_ERR_HANDLING_MODE_PEER = 1;
-    public static final int UCP_EP_CLOSE_FLAG_FORCE = 1;
 
     // ucp_am_handler_param_field / ucp_am_cb_flags
     public static final long UCP_AM_HANDLER_PARAM_FIELD_ID = 1L;

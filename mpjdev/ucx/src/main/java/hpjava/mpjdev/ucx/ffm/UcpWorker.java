@@ -102,16 +102,6 @@ public final class UcpWorker implements AutoCloseable {
         }
     }
 
-    /** Closes an endpoint; {@code force} drops outstanding operations instead of flushing them. */
-    public void closeEndpoint(long ep, boolean force) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment param = arena.allocate(UCP_REQUEST_PARAM);
-            param.set(JAVA_INT, offset(UCP_REQUEST_PARAM, "op_attr_mask"), UCP_OP_ATTR_FIELD_FLAGS);
-            param.set(JAVA_INT, offset(UCP_REQUEST_PARAM, "flags"), force ? UCP_EP_CLOSE_FLAG_FORCE : 0);
-            await("ucp_ep_close_nbx", Ucp.ucp_ep_close_nbx(ep, param.address()));
-        }
-    }
-
     /** Drives progress until the status pointer returned by an {@code _nbx} call completes; frees the request. */
     public void await(String call, long statusPtr) {
         if (Ucp.isError(statusPtr)) throw new UcxException(call, Ucp.errorStatus(statusPtr));
