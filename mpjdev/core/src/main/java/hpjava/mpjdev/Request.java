@@ -32,7 +32,9 @@ public abstract class Request {
 
     /**
      * Returns the status if the operation has completed, else {@code null}. Never blocks (may make progress in a
-     * backend that needs polling). Local; allocation-free.
+     * backend that needs polling). Local; allocation-free. A loop that polls it should pause between calls by parking
+     * or sleeping briefly, not by {@code Thread.yield()}: with ranks as virtual threads (mt, {@code --virtual-threads})
+     * a few yielding pollers can keep every carrier busy while ranks that were woken wait for one.
      *
      * @throws PeerFailedException if the peer finished or failed before the operation could complete
      * @throws JobAbortedException if the job is ending
