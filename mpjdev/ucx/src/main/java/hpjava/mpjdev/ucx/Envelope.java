@@ -1,55 +1,70 @@
 package hpjava.mpjdev.ucx;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
 
 /**
- * The active-message header that carries a message's envelope (seed 003 §4.3: "length, source and destination id,
- * tag"), 24 bytes, native byte order (both ends run on this host or hosts of the same architecture):
+ * A message's envelope (seed 003 §4.3: "length, source and destination id, tag"), one layout for both wire forms,
+ * native byte order (both ends run on this host or hosts of the same architecture):
  * <pre>
- *   long context   communicator context (see {@link UcxComm})
- *   int  source    sender's world rank
- *   int  tag       message tag, &gt;= 0
- *   int  seq       per (sender, receiver) sequence number, from 0, over all communicators
- *   int  reserved  0
+ *   long  context   communicator context (see {@link UcxComm})
+ *   int   tag       message tag, &gt;= 0
+ *   int   seq       per (sender, receiver) sequence number, from 0, over all communicators
+ *   short source    sender's world rank, unsigned ({@link #MAX_RANKS})
+ *   byte  type      a tiny message's section type ({@link TinyMessage}); 0 in the general form
+ *   byte  reserved  0
+ *   int   reserved  0 (general form only)
  * </pre>
- * Tiny messages carry a compact envelope in their data instead ({@link TinyMessage}). The message length is the
- * active message's data length. UCX may hand the header to the handler at any
- * alignment, so it is read with unaligned accesses.
+ * General form: the 24 bytes are the active-message header and the data is the {@code Buffer} image, sent from and
+ * received into the buffers' memory. Tiny form: the first {@link #COMPACT_BYTES} lead the active message's data, with
+ * no header. The message length is the data length (less the envelope in the tiny form). UCX may hand either to the
+ * handler at any alignment, so it is read with unaligned accesses.
  */
 final class Envelope {
     private Envelope() {}
 
+    /** The envelope as an active-message header (general form). */
     static final int BYTES = 24;
+    /** The part of the envelope a tiny message carries in front of its data. */
+    static final int COMPACT_BYTES = 20;
+    /** World ranks the {@code source} field can name: the most ranks a ucx job may have. */
+    static final int MAX_RANKS = 1 << 16;
     /** The active-message id the backend registers its handler under. */
     static final int AM_ID = 0x4D50; // "MP"
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
 
-    static void write(MemorySegment header, long context, int source, int tag, int seq) {
-        header.set(LONG, 0, context);
-        header.set(INT, 8, source);
-        header.set(INT, 12, tag);
-        header.set(INT, 16, seq);
-        header.set(INT, 20, 0);
+    /** Writes all {@link #BYTES} of an envelope at native address {@code at}; {@code type} is 0 in the general form. */
+    static void write(long at, long context, int source, int tag, int seq, int type) {
+        ALL.set(LONG, at, context);
+        ALL.set(INT, at + 8, tag);
+        ALL.set(INT, at + 12, seq);
+        ALL.set(SHORT, at + 16, (short) source);
+        ALL.set(ValueLayout.JAVA_BYTE, at + 18, (byte) type);
+        ALL.set(ValueLayout.JAVA_BYTE, at + 19, (byte) 0);
+        ALL.set(INT, at + 20, 0);
     }
 
-    static long context(long header) {
-        return ALL.get(LONG, header);
+    static long context(long envelope) {
+        return ALL.get(LONG, envelope);
     }
 
-    static int source(long header) {
-        return ALL.get(INT, header + 8);
+    static int tag(long envelope) {
+        return ALL.get(INT, envelope + 8);
     }
 
-    static int tag(long header) {
-        return ALL.get(INT, header + 12);
+    static int seq(long envelope) {
+        return ALL.get(INT, envelope + 12);
     }
 
-    static int seq(long header) {
-        return ALL.get(INT, header + 16);
+    static int source(long envelope) {
+        return Short.toUnsignedInt(ALL.get(SHORT, envelope + 16));
+    }
+
+    static int type(long envelope) {
+        return Byte.toUnsignedInt(ALL.get(ValueLayout.JAVA_BYTE, envelope + 18));
     }
 }

@@ -13,18 +13,9 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
 /**
  * The compact wire form of a tiny message: a {@link Buffer} holding no section, or one section of a primitive type
  * with at most {@link #MAX_DATA} bytes (a scalar, a pair of ints, a barrier token). It travels as one active message
- * without a header, 20 to 28 bytes of data:
- * <pre>
- *   long  context   communicator context
- *   int   tag
- *   int   seq       per (sender, receiver) sequence number, as in {@link Envelope}
- *   short source    sender's world rank (the form is used only while world ranks fit in 16 bits)
- *   byte  type      the section's {@link SectionType#code()}, or 0 for a message without a section
- *   byte  0         reserved
- *   byte[0..8]      the section's data
- * </pre>
- * Little-endian, like the {@code Buffer} wire format. The receiver rebuilds the buffer image (header, section header,
- * data padded to 8 bytes) from it.
+ * without a header: the first {@link Envelope#COMPACT_BYTES} of the {@link Envelope} (its {@code type} field naming
+ * the section's {@link SectionType#code()}, or 0 for a message without a section), then the section's data, 20 to 28
+ * bytes in all. The receiver rebuilds the buffer image (header, section header, data padded to 8 bytes) from it.
  *
  * <p>Why: on one host UCX's shared-memory transport puts an active message's data 36 bytes into a 128-byte FIFO slot
  * (its 28-byte slot header, then UCP's 8-byte header), so 28 bytes of data share the slot's first cache line with the
@@ -36,34 +27,30 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
 final class TinyMessage {
     private TinyMessage() {}
 
-    static final int ENVELOPE_BYTES = 20;
     /** Longest section data carried. */
     static final int MAX_DATA = 8;
-    static final int MAX_BYTES = ENVELOPE_BYTES + MAX_DATA;
+    static final int MAX_BYTES = Envelope.COMPACT_BYTES + MAX_DATA;
 
+    /** The {@code Buffer} wire format's own byte order. */
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-
-    /** World ranks the {@code source} field can hold. */
-    static final int MAX_RANKS = 1 << 16;
 
     private static final int OFFSET_SECTION_HEADER = Buffer.HEADER_BYTES;
     private static final int OFFSET_DATA = Buffer.HEADER_BYTES + Buffer.SECTION_HEADER_BYTES;
 
     /**
      * Writes the message held in {@code image} (a {@code Buffer}'s wire bytes, {@code length} of them) into
-     * {@code out} in the tiny form, if it has that shape; returns the bytes written, or -1 (nothing written).
+     * {@code out} in the tiny form, if it has that shape; returns the bytes to send, or -1 (nothing written).
      */
     static int encode(MemorySegment image, long length, MemorySegment out, long context, int source, int tag,
                       int seq) {
         // Plain accesses through the whole-memory segment (the shared arena's liveness check on every access of the
-        // buffer's own segment was measurable here). Bounds: out holds MAX_BYTES (checked); a Buffer's segment holds
-        // at least a header and a section header, and data is read only when length says it is there.
-        if (out.byteSize() < MAX_BYTES) throw new IllegalArgumentException("staging memory below " + MAX_BYTES + " bytes");
+        // buffer's own segment was measurable here). Bounds: out holds an envelope and MAX_DATA (checked); a Buffer's
+        // segment holds at least a header and a section header, and data is read only when length says it is there.
+        if (out.byteSize() < Math.max(Envelope.BYTES, MAX_BYTES)) {
+            throw new IllegalArgumentException("staging memory below " + Math.max(Envelope.BYTES, MAX_BYTES) + " bytes");
+        }
         long in = image.address();
-        long at = out.address();
         int sections = ALL.get(INT, in + 4);
         int type;
         int dataBytes;
@@ -77,40 +64,15 @@ final class TinyMessage {
                 return -1;
             }
             dataBytes = (int) bytes;
-            if (dataBytes == MAX_DATA) ALL.set(LONG, at + ENVELOPE_BYTES, ALL.get(LONG, in + OFFSET_DATA));
-            else MemorySegment.copy(ALL, in + OFFSET_DATA, ALL, at + ENVELOPE_BYTES, dataBytes);
         } else {
             return -1;
         }
-        ALL.set(LONG, at, context);
-        ALL.set(INT, at + 8, tag);
-        ALL.set(INT, at + 12, seq);
-        ALL.set(SHORT, at + 16, (short) source);
-        ALL.set(BYTE, at + 18, (byte) type);
-        ALL.set(BYTE, at + 19, (byte) 0);
-        return ENVELOPE_BYTES + dataBytes;
-    }
-
-    // Fields of a received tiny message at native address m.
-
-    static long context(long m) {
-        return ALL.get(LONG, m);
-    }
-
-    static int tag(long m) {
-        return ALL.get(INT, m + 8);
-    }
-
-    static int seq(long m) {
-        return ALL.get(INT, m + 12);
-    }
-
-    static int source(long m) {
-        return Short.toUnsignedInt(ALL.get(SHORT, m + 16));
-    }
-
-    static int type(long m) {
-        return Byte.toUnsignedInt(ALL.get(BYTE, m + 18));
+        long at = out.address();
+        Envelope.write(at, context, source, tag, seq, type);
+        long to = at + Envelope.COMPACT_BYTES;
+        if (dataBytes == MAX_DATA) ALL.set(LONG, to, ALL.get(LONG, in + OFFSET_DATA));
+        else if (dataBytes > 0) MemorySegment.copy(ALL, in + OFFSET_DATA, ALL, to, dataBytes);
+        return Envelope.COMPACT_BYTES + dataBytes;
     }
 
     /** Length of the buffer image of a tiny message: section type {@code type}, {@code dataBytes} of data. */
@@ -128,7 +90,7 @@ final class TinyMessage {
     static int decode(int type, long data, long dataBytes, MemorySegment image) {
         if (type == 0) {
             if (dataBytes != 0) throw malformed("a message without sections carries " + dataBytes + " bytes");
-            writeHeader(image, 0, Buffer.HEADER_BYTES);
+            writeHeader(image.address(), 0, Buffer.HEADER_BYTES);
             return 0;
         }
         SectionType t = SectionType.ofCode(type);
@@ -150,10 +112,6 @@ final class TinyMessage {
             MemorySegment.copy(ALL, data, ALL, at + OFFSET_DATA, dataBytes);
         }
         return count;
-    }
-
-    private static void writeHeader(MemorySegment image, int sections, long length) {
-        writeHeader(image.address(), sections, length);
     }
 
     private static void writeHeader(long at, int sections, long length) {

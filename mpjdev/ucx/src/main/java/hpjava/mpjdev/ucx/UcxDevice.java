@@ -84,8 +84,6 @@ final class UcxDevice implements AutoCloseable {
     private final int[] sentTo;
     private final DeviceMatcher matcher;
     private final int spinLimit;
-    /** Whether sends may use the tiny form (its source field holds 16 bits). */
-    private final boolean tinyAllowed;
 
     @SuppressWarnings("unused") // accessed through LOCK
     private volatile int lockWord;
@@ -110,6 +108,9 @@ final class UcxDevice implements AutoCloseable {
     private volatile Throwable handlerFailure;
 
     private UcxDevice(int rank, int size, int localRanks) {
+        if (size > Envelope.MAX_RANKS) {
+            throw new IllegalArgumentException("ucx: " + size + " ranks; at most " + Envelope.MAX_RANKS);
+        }
         this.rank = rank;
         this.size = size;
         this.context = UcpContext.create("hpjava-rank-" + rank, size, localRanks);
@@ -133,7 +134,6 @@ final class UcxDevice implements AutoCloseable {
         this.matcher = new DeviceMatcher(size);
         int cores = Runtime.getRuntime().availableProcessors();
         this.spinLimit = localRanks <= cores ? SPINS : SPINS_OVERSUBSCRIBED;
-        this.tinyAllowed = size <= TinyMessage.MAX_RANKS;
         try {
             MethodHandle handler = MethodHandles.lookup().findVirtual(UcxDevice.class, "onActiveMessage",
                     MethodType.methodType(byte.class, long.class, long.class, long.class, long.class, long.class,
@@ -194,15 +194,13 @@ final class UcxDevice implements AutoCloseable {
         try {
             int seq = sentTo[dest]++;
             r.seq = seq;
-            final MemorySegment staging = r.staging;
-            int tinyBytes = tinyAllowed ? TinyMessage.encode(b.segment(), length, staging, commContext, rank, tag, seq)
-                    : -1;
+            int tinyBytes = TinyMessage.encode(b.segment(), length, r.staging, commContext, rank, tag, seq);
             long sp;
             if (tinyBytes > 0) {
                 sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, 0, 0, r.stagingAddress, tinyBytes,
                         sendParam);
             } else {
-                Envelope.write(staging, commContext, rank, tag, seq);
+                Envelope.write(r.stagingAddress, commContext, rank, tag, seq, 0);
                 sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.stagingAddress, Envelope.BYTES,
                         b.segment().address(), length, sendParam);
             }
@@ -368,21 +366,22 @@ final class UcxDevice implements AutoCloseable {
         try {
             long attr = ALL.get(JAVA_LONG_UNALIGNED, param);
             boolean rndv = (attr & UCP_AM_RECV_ATTR_FLAG_RNDV) != 0;
-            boolean tiny = headerLength == 0 && !rndv && length >= TinyMessage.ENVELOPE_BYTES
+            boolean tiny = headerLength == 0 && !rndv && length >= Envelope.COMPACT_BYTES
                     && length <= TinyMessage.MAX_BYTES;
             if (!tiny && headerLength != Envelope.BYTES) {
                 throw new DeviceException("active message with a " + headerLength + "-byte header and " + length
                         + " bytes of data: neither a " + Envelope.BYTES + "-byte envelope nor a tiny message (a peer"
                         + " running another protocol version?)");
             }
-            long context = tiny ? TinyMessage.context(data) : Envelope.context(header);
-            int source = tiny ? TinyMessage.source(data) : Envelope.source(header);
-            int tag = tiny ? TinyMessage.tag(data) : Envelope.tag(header);
-            int seq = tiny ? TinyMessage.seq(data) : Envelope.seq(header);
-            if (source < 0 || source >= size) throw new DeviceException("active message from unknown rank " + source);
-            int tinyType = tiny ? TinyMessage.type(data) : -1;
-            long payload = tiny ? data + TinyMessage.ENVELOPE_BYTES : data;
-            long payloadLength = tiny ? length - TinyMessage.ENVELOPE_BYTES : length;
+            long envelope = tiny ? data : header;
+            long context = Envelope.context(envelope);
+            int source = Envelope.source(envelope);
+            int tag = Envelope.tag(envelope);
+            int seq = Envelope.seq(envelope);
+            if (source >= size) throw new DeviceException("active message from unknown rank " + source);
+            int tinyType = tiny ? Envelope.type(envelope) : -1;
+            long payload = tiny ? data + Envelope.COMPACT_BYTES : data;
+            long payloadLength = tiny ? length - Envelope.COMPACT_BYTES : length;
             if (!rndv) {
                 PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
                 if (p != null) {

@@ -108,6 +108,10 @@ final class UcxJobLauncher {
 
     /** See {@link hpjava.mpjdev.spi.Backend#launch}. */
     static int launch(LaunchSpec spec) {
+        if (spec.np() > Envelope.MAX_RANKS) {
+            throw new IllegalArgumentException("--np " + spec.np() + ": the ucx backend runs at most "
+                    + Envelope.MAX_RANKS + " ranks (a message envelope names its source in 16 bits)");
+        }
         for (String key : spec.options().keySet()) {
             if (!OPTIONS.contains(key)) {
                 throw new IllegalArgumentException("unknown option '" + key + "' for backend ucx; known: "

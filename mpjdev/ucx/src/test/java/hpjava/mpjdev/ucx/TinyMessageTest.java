@@ -21,18 +21,18 @@ class TinyMessageTest {
     private static Buffer roundTrip(Buffer out, Arena arena, int expectedType, int expectedDataBytes) {
         MemorySegment staging = arena.allocate(TinyMessage.MAX_BYTES, 8);
         int n = TinyMessage.encode(out.segment(), out.length(), staging, CTX, 65535, 7, 123456);
-        assertEquals(TinyMessage.ENVELOPE_BYTES + expectedDataBytes, n, "encoded length");
+        assertEquals(Envelope.COMPACT_BYTES + expectedDataBytes, n, "encoded length");
         long m = staging.address();
-        assertEquals(CTX, TinyMessage.context(m));
-        assertEquals(65535, TinyMessage.source(m), "the source field holds 16 bits, unsigned");
-        assertEquals(7, TinyMessage.tag(m));
-        assertEquals(123456, TinyMessage.seq(m));
-        assertEquals(expectedType, TinyMessage.type(m));
+        assertEquals(CTX, Envelope.context(m));
+        assertEquals(65535, Envelope.source(m), "the source field holds 16 bits, unsigned");
+        assertEquals(7, Envelope.tag(m));
+        assertEquals(123456, Envelope.seq(m));
+        assertEquals(expectedType, Envelope.type(m));
         Buffer in = Buffer.allocate(0);
         long imageLength = TinyMessage.imageLength(expectedType, expectedDataBytes);
         assertEquals(out.length(), imageLength, "the rebuilt image has the sender's length");
         in.prepareReceive(imageLength);
-        int elements = TinyMessage.decode(expectedType, m + TinyMessage.ENVELOPE_BYTES, expectedDataBytes,
+        int elements = TinyMessage.decode(expectedType, m + Envelope.COMPACT_BYTES, expectedDataBytes,
                 in.segment());
         in.completeReceive(3, 7); // the full validation accepts the rebuilt image
         assertEquals(elements, in.status().elementCount());
