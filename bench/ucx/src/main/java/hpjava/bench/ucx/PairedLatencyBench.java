@@ -59,9 +59,10 @@ public final class PairedLatencyBench {
         DeviceBench.Loop pingPong = n -> DeviceBench.pingPong(c, s, r, n);
         int n = DeviceBench.calibrate(c, sampleMs, warmupNanos, pingPong);
         FfmPingPong ffm = FfmPingPong.open(c);
+        DeviceBench.Loop bareLoop = k -> ffm.pingPong(c.id(), k);
         // as long as the device's warm-up (n round trips last about sampleMs), by count: both ranks must agree
         long ffmWarmups = Math.max(1, Math.round(4 * warmupNanos / (sampleMs * 1e6)));
-        for (long k = 0; k < ffmWarmups; k++) ffm.sample(c.id(), n / 4 + 1);
+        for (long k = 0; k < ffmWarmups; k++) bareLoop.run(n / 4 + 1);
         Buffer go = Buffer.allocate(64);
         List<PairedReport.Pair> measured = new ArrayList<>();
         for (int i = 0; i < pairs; i++) {
@@ -71,13 +72,13 @@ public final class PairedLatencyBench {
             double bare;
             UcxBaselineBench.PerftestResult perftest;
             if (deviceFirst) {
-                device = deviceSample(pingPong, n);
-                bare = ffmSample(ffm, c.id(), n);
+                device = sample(pingPong, n);
+                bare = sample(bareLoop, n);
                 perftest = perftestSample(c, go, perftestIters);
             } else {
                 perftest = perftestSample(c, go, perftestIters);
-                bare = ffmSample(ffm, c.id(), n);
-                device = deviceSample(pingPong, n);
+                bare = sample(bareLoop, n);
+                device = sample(pingPong, n);
             }
             long spanMillis = (System.nanoTime() - t0) / 1_000_000L;
             if (root) {
@@ -97,18 +98,15 @@ public final class PairedLatencyBench {
         }
     }
 
-    /** Half round trip in us of {@code n} ping-pongs after {@code n / 4} untimed ones (meaningful on rank 0). */
-    private static double deviceSample(DeviceBench.Loop pingPong, int n) {
+    /**
+     * Half round trip in us of {@code n} round trips of {@code pingPong} after {@code n / 4} untimed ones (the ranks
+     * may have slept through a perftest sample before; meaningful on rank 0).
+     */
+    private static double sample(DeviceBench.Loop pingPong, int n) {
         pingPong.run(Math.max(1, n / 4));
         long t0 = System.nanoTime();
         pingPong.run(n);
         return (System.nanoTime() - t0) / 1e3 / (2.0 * n);
-    }
-
-    /** Half round trip in us of {@code n} bare FFM ping-pongs after {@code n / 4} untimed ones (rank 0's is used). */
-    private static double ffmSample(FfmPingPong ffm, int rank, int n) {
-        ffm.sample(rank, Math.max(1, n / 4));
-        return ffm.sample(rank, n);
     }
 
     /**

@@ -54,7 +54,8 @@ public final class ConformanceCases {
      * as virtual threads): no 64 MiB messages, no thousand requests per rank.
      */
     public static List<String> scalable() {
-        return List.of(ORDER, WILDCARDS, NONBLOCKING, ZERO_LENGTH, SMALL_MESSAGES, TYPES, SUB_COMMUNICATORS, STATUS, NATIVE_COLLECTIVES);
+        return List.of(ORDER, WILDCARDS, NONBLOCKING, ZERO_LENGTH, SMALL_MESSAGES, TYPES, SUB_COMMUNICATORS, STATUS,
+                NATIVE_COLLECTIVES);
     }
 
     /** Every case name, including {@link #PEER_FAILURE}. */

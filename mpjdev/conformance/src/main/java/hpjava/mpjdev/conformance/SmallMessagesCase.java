@@ -31,7 +31,8 @@ final class SmallMessagesCase implements ConformanceCase {
             return b;
         }
 
-        void check(Buffer in, Status s, int seed, int source, int tag) {
+        /** Checks a message from {@code source}, whose values are the pattern seeded with the sender's id. */
+        void check(Buffer in, Status s, int source, int tag) {
             String what = this + " from " + source;
             Check.equal(source, s.source(), what + ": status source");
             Check.equal(tag, s.tag(), what + ": status tag");
@@ -45,7 +46,7 @@ final class SmallMessagesCase implements ConformanceCase {
                 Check.equal(type, in.nextType(), what + ": section type");
                 Object got = Array.newInstance(type.arrayClass().getComponentType(), count);
                 Check.equal(count, in.read(got, 0), what + ": elements read");
-                for (int i = 0; i < count; i++) Patterns.expect(got, i, Patterns.value(type, seed, i), what);
+                for (int i = 0; i < count; i++) Patterns.expect(got, i, Patterns.value(type, source, i), what);
             }
             Check.that(!in.hasNextSection(), what + ": no further section");
         }
@@ -81,7 +82,7 @@ final class SmallMessagesCase implements ConformanceCase {
             world.recv(tokenIn, left, TOKEN);
             for (int i = k - 1; i >= 0; i--) {
                 Status s = world.recv(ins[i], left, TAG + i);
-                shapes.get(i).check(ins[i], s, left, left, TAG + i);
+                shapes.get(i).check(ins[i], s, left, TAG + i);
             }
             Ring.waitAll(sends);
             tokenSent.iwait();
@@ -92,7 +93,7 @@ final class SmallMessagesCase implements ConformanceCase {
             tokenSent = world.isend(token, left, TOKEN);
             world.recv(tokenIn, right, TOKEN);
             for (int i = 0; i < k; i++) world.send(outs[i], right, TAG + i);
-            for (int i = 0; i < k; i++) shapes.get(i).check(ins[i], recvs[i].iwait(), left, left, TAG + i);
+            for (int i = 0; i < k; i++) shapes.get(i).check(ins[i], recvs[i].iwait(), left, TAG + i);
             tokenSent.iwait();
         } finally {
             Ring.releaseAll(outs);
