@@ -33,9 +33,13 @@ public final class ProgramRunner {
             var m = c.getMethod("main", String[].class);
             if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != void.class)
                 throw new NoSuchMethodException();
-            return MethodHandles.publicLookup().findStatic(c, "main", MethodType.methodType(void.class, String[].class));
-        } catch (NoSuchMethodException | IllegalAccessException e) {
-            throw new IllegalArgumentException("class " + mainClass + " has no public static void main(String[]) method");
+            // As the java launcher does, a public main of a class that is not public runs too (class Foo {...} in a
+            // file of its own, as HPJava 1.0 programs often declare it): the program's code is the caller's to run.
+            if (!Modifier.isPublic(c.getModifiers())) m.setAccessible(true);
+            return MethodHandles.lookup().unreflect(m);
+        } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
+            throw new IllegalArgumentException("class " + mainClass + " has no public static void main(String[]) method"
+                    + (e instanceof RuntimeException ? " that can be called (" + e.getMessage() + ")" : ""));
         }
     }
 
