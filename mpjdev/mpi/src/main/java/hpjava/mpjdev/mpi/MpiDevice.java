@@ -146,10 +146,6 @@ final class MpiDevice {
         return -1;
     }
 
-    PeerWatch watch() {
-        return watch;
-    }
-
     /** Carries the bodies of large messages, tagged by a per-pair sequence number so each body meets exactly its receive. */
     Intracomm bulk() {
         return bulk;
@@ -241,10 +237,21 @@ final class MpiDevice {
                     lock.unlock();
                 }
             }
-            progressPending();
-            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
-            backOff(round);
+            stuckSince = betweenPolls(round, peer, stuckSince);
         }
+    }
+
+    /**
+     * What every wait loop of the backend does between two polls of what it waits for (after poll number
+     * {@code round}): progress on posted receives, every {@link PeerWatch#CHECK_MASK}+1 rounds the finished-peer check
+     * ({@code peer}: the world rank waited for, or {@link PeerWatch#ANY}), then {@link #backOff}. Takes and returns the
+     * wait's {@code stuckSince} ({@link PeerWatch#NOT_STUCK} at first). Must not be called holding {@link #LOCK}.
+     */
+    long betweenPolls(int round, int peer, long stuckSince) {
+        progressPending();
+        if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
+        backOff(round);
+        return stuckSince;
     }
 
     /**
@@ -273,7 +280,7 @@ final class MpiDevice {
      * only delay noticing the message), then yield the core (it stays runnable), then park briefly; see
      * {@link #SPIN_ROUNDS}.
      */
-    static void backOff(int round) {
+    private static void backOff(int round) {
         if (round < SPIN_ROUNDS) return;
         if (round < YIELD_ROUNDS) Thread.yield();
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);

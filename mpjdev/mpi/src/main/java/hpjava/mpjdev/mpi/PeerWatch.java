@@ -11,7 +11,7 @@ import mpi.Request;
 /**
  * Keeps a rank from hanging on a peer that has finished. A rank whose program returns tells every other rank
  * ({@link #announceFinished()}, a message on a control communicator), then waits for all ranks to finish before
- * {@code MPI_Finalize}. Every wait of the backend polls (see {@link MpiDevice}), and every {@link #CHECK_MASK}+1 polls
+ * {@code MPI_Finalize}. Every wait of the backend polls, and every {@link #CHECK_MASK}+1 polls (see {@link MpiDevice#betweenPolls})
  * it calls {@link #check}: that collects the notices that have arrived (at most every {@link #DRAIN_NANOS}) and, when
  * the wait has been on a peer that has finished (for a wildcard or a collective: when every other rank has finished)
  * for over {@link #GRACE_NANOS}, reports it and aborts the job ({@code MPI_Abort}), so the job ends with a non-zero
