@@ -312,9 +312,8 @@ final class MpiDevice {
      * or a program's own blocking MPI call, where waiting longer would risk never aborting).
      */
     static void abortJob(int status) {
-        boolean locked = false;
         try {
-            locked = LOCK.tryLock(1, TimeUnit.SECONDS);
+            LOCK.tryLock(1, TimeUnit.SECONDS); // never released: the process ends here
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -324,6 +323,5 @@ final class MpiDevice {
             System.err.println("mpjdev: MPI_Abort failed (" + e + "); exiting");
         }
         Runtime.getRuntime().halt(status);
-        if (locked) LOCK.unlock(); // not reached
     }
 }

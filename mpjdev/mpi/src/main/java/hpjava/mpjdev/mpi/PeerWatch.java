@@ -61,7 +61,7 @@ final class PeerWatch {
                 lastDrain = now;
                 drain();
             }
-            stuck = peer >= 0 ? finished[peer] : peer == ANY && finishedCount == n - 1;
+            stuck = peer >= 0 ? finished[peer] : finishedCount == n - 1; // peer == ANY
         }
         if (!stuck) return NOT_STUCK;
         if (stuckSince == NOT_STUCK) return now;
