@@ -260,8 +260,7 @@ final class MpiRequest extends Request {
         head = null; // the caller unregisters this request once it has released MpiDevice.LOCK
         int bodyTag = comm.headArrived(buf);
         if (bodyTag >= 0) {
-            body = comm.device.bulk().iRecv(state.view(buf.segment()), MpiComm.wireLengthOfAnnounced(buf), MPI.BYTE,
-                    srcWorld, bodyTag);
+            body = comm.iRecvBody(buf, state, srcWorld, bodyTag);
         }
         return true;
     }
