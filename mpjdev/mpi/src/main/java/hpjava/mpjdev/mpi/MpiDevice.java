@@ -29,9 +29,11 @@ import mpi.MPIException;
  * {@code MPI_THREAD_SINGLE}, the level plain {@code MPI_Init} gives: Open MPI then runs its single-threaded paths,
  * which is sound because no two threads are ever inside it at once. This relies on Open MPI's implementation (the
  * standard's SINGLE promises one thread); {@code -Dhpjava.mpi.threadLevel=serialized} in the ranks' JVM arguments
- * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured. {@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no
- * helper thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made
- * under the lock that can wait for other ranks is {@code MPI_Comm_create_group}, on the first native collective of a
+ * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured.
+ *
+ * <p>{@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no helper
+ * thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made under
+ * the lock that can wait for other ranks is {@code MPI_Comm_create_group}, on the first native collective of a
  * sub-communicator (collective over its members, which all make that call).
  *
  * <h2>How mpjdev communicators map onto MPI</h2>
