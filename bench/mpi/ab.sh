@@ -14,16 +14,13 @@ source "$(dirname "$0")/../../bin/hpjava-env.sh"
 [ $# -ge 2 ] || { echo "usage: bench/mpi/ab.sh OLD_JAR ROUNDS [SIZE ITERS REPS]" >&2; exit 2; }
 OLD=$1; ROUNDS=$2; MODE=${MODE:-lat}; SIZE=${3:-8}; ITERS=${4:-20000}; REPS=${5:-7}
 T="$HPJAVA_HOME/bench/mpi/target"
-BINDINGS="$HOME/.m2/repository/org/open-mpi/mpi/installed/mpi-installed.jar"
+source "$(dirname "$0")/mpi-env.sh"
 # One copy of the bindings jar on the class path, the one the backend adds for its ranks (backends before 2026-11-23
 # left a second copy, from another local Maven repository, in the program's class path: a second, unlinked MPI).
 NEWCP="$T/classes:$(tr ':' '\n' < "$T/classpath.txt" | sed "s#.*/org/open-mpi/mpi/installed/mpi-installed.jar#$BINDINGS#" | paste -sd:)"
 NEWJAR=$(echo "$NEWCP" | tr ':' '\n' | grep 'mpjdev-mpi-[^/]*\.jar$')
 OLDCP=${NEWCP//$NEWJAR/$OLD}
-JNI_DIR=$(dirname "$(unzip -p "$BINDINGS" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^HPJava-JNI-Library: //p')")
 J=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED "-Djava.library.path=$JNI_DIR")
-MPIRUN=(mpirun --oversubscribe -np 2)
-[ "$(id -u)" = 0 ] && MPIRUN=(mpirun --allow-run-as-root --oversubscribe -np 2)
 L=(hpjava.mpjdev.Launcher --backend mpi --np 2)
 P=(hpjava.bench.mpi.MpjdevPingPong $MODE "$SIZE" "$ITERS" "$REPS" paired)
 side() {

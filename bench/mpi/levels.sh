@@ -8,11 +8,8 @@ set -euo pipefail
 source "$(dirname "$0")/../../bin/hpjava-env.sh"
 ROUNDS=${1:?usage: bench/mpi/levels.sh ROUNDS}
 T="$HPJAVA_HOME/bench/mpi/target"
-BINDINGS="$HOME/.m2/repository/org/open-mpi/mpi/installed/mpi-installed.jar"
-JNI_DIR=$(dirname "$(unzip -p "$BINDINGS" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^HPJava-JNI-Library: //p')")
+source "$(dirname "$0")/mpi-env.sh"
 J=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED "-Djava.library.path=$JNI_DIR" -cp "$T/classes:$(cat "$T/classpath.txt")")
-MPIRUN=(mpirun --oversubscribe -np 2)
-[ "$(id -u)" = 0 ] && MPIRUN=(mpirun --allow-run-as-root --oversubscribe -np 2)
 V=(-Dhpjava.bench.none=1 -Dhpjava.bench.threadLevel=single -Dhpjava.bench.threadLevel=funneled
    -Dhpjava.bench.threadLevel=serialized -Dhpjava.bench.threadMultiple=true)
 for ((r = 1; r <= ROUNDS; r++)); do

@@ -21,9 +21,7 @@ T="$HERE/target"
 mkdir -p "$T"
 mpicc -O2 -o "$T/pingpong" "$HERE/src/main/c/pingpong.c"
 CP="$T/classes:$(cat "$T/classpath.txt")"
-JNI_DIR=$(dirname "$(unzip -p "$HOME/.m2/repository/org/open-mpi/mpi/installed/mpi-installed.jar" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^HPJava-JNI-Library: //p')")
-MPIRUN=(mpirun --oversubscribe -np 2)
-[ "$(id -u)" = 0 ] && MPIRUN=(mpirun --allow-run-as-root --oversubscribe -np 2)
+source "$HERE/mpi-env.sh"
 JAVA=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED "-Djava.library.path=$JNI_DIR" -cp "$CP")
 
 # test = mode size iters reps

@@ -184,11 +184,10 @@ final class MpiComm extends Comm {
             }
             int bodyTag = headArrived(buf);
             if (bodyTag >= 0) {
-                ByteBuffer bodyView = state.view(buf.segment());
                 mpi.Request body;
                 lock.lock();
                 try {
-                    body = device.bulk().iRecv(bodyView, wireLengthOfAnnounced(buf), MPI.BYTE, srcWorld, bodyTag);
+                    body = iRecvBody(buf, state, srcWorld, bodyTag);
                 } finally {
                     lock.unlock();
                 }
@@ -301,15 +300,20 @@ final class MpiComm extends Comm {
                 throw new DeviceException("malformed message: announcement of a body of " + len + " bytes");
             }
             buf.prepareReceive(len);
-            buf.segment().set(LONG, 8, len); // remembered for wireLengthOfAnnounced until the body overwrites it
+            buf.segment().set(LONG, 8, len); // remembered for iRecvBody until the body overwrites it
             return bodyTag;
         }
         seg.set(INT, 0, Buffer.MAGIC);
         return -1;
     }
 
-    static int wireLengthOfAnnounced(Buffer buf) {
-        return (int) buf.segment().get(LONG, 8);
+    /**
+     * Posts the receive of the body announced by the head just received into {@code buf} (after {@link #headArrived}
+     * returned {@code bodyTag}); call holding {@link MpiDevice#LOCK}.
+     */
+    mpi.Request iRecvBody(Buffer buf, MpiBufferState state, int srcWorld, int bodyTag) throws MPIException {
+        int len = (int) buf.segment().get(LONG, 8); // the announced length, kept there by headArrived
+        return device.bulk().iRecv(state.view(buf.segment()), len, MPI.BYTE, srcWorld, bodyTag);
     }
 
     int sourceId(int srcWorld) {

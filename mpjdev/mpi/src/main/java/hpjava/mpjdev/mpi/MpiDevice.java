@@ -29,9 +29,11 @@ import mpi.MPIException;
  * {@code MPI_THREAD_SINGLE}, the level plain {@code MPI_Init} gives: Open MPI then runs its single-threaded paths,
  * which is sound because no two threads are ever inside it at once. This relies on Open MPI's implementation (the
  * standard's SINGLE promises one thread); {@code -Dhpjava.mpi.threadLevel=serialized} in the ranks' JVM arguments
- * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured. {@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no
- * helper thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made
- * under the lock that can wait for other ranks is {@code MPI_Comm_create_group}, on the first native collective of a
+ * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured.
+ *
+ * <p>{@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no helper
+ * thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made under
+ * the lock that can wait for other ranks is {@code MPI_Comm_create_group}, on the first native collective of a
  * sub-communicator (collective over its members, which all make that call).
  *
  * <h2>How mpjdev communicators map onto MPI</h2>
@@ -146,10 +148,6 @@ final class MpiDevice {
         return -1;
     }
 
-    PeerWatch watch() {
-        return watch;
-    }
-
     /** Carries the bodies of large messages, tagged by a per-pair sequence number so each body meets exactly its receive. */
     Intracomm bulk() {
         return bulk;
@@ -241,10 +239,21 @@ final class MpiDevice {
                     lock.unlock();
                 }
             }
-            progressPending();
-            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
-            backOff(round);
+            stuckSince = betweenPolls(round, peer, stuckSince);
         }
+    }
+
+    /**
+     * What every wait loop of the backend does between two polls of what it waits for (after poll number
+     * {@code round}): progress on posted receives, every {@link PeerWatch#CHECK_MASK}+1 rounds the finished-peer check
+     * ({@code peer}: the world rank waited for, or {@link PeerWatch#ANY}), then {@link #backOff}. Takes and returns the
+     * wait's {@code stuckSince} ({@link PeerWatch#NOT_STUCK} at first). Must not be called holding {@link #LOCK}.
+     */
+    long betweenPolls(int round, int peer, long stuckSince) {
+        progressPending();
+        if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
+        backOff(round);
+        return stuckSince;
     }
 
     /**
@@ -273,7 +282,7 @@ final class MpiDevice {
      * only delay noticing the message), then yield the core (it stays runnable), then park briefly; see
      * {@link #SPIN_ROUNDS}.
      */
-    static void backOff(int round) {
+    private static void backOff(int round) {
         if (round < SPIN_ROUNDS) return;
         if (round < YIELD_ROUNDS) Thread.yield();
         else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
@@ -305,9 +314,8 @@ final class MpiDevice {
      * or a program's own blocking MPI call, where waiting longer would risk never aborting).
      */
     static void abortJob(int status) {
-        boolean locked = false;
         try {
-            locked = LOCK.tryLock(1, TimeUnit.SECONDS);
+            LOCK.tryLock(1, TimeUnit.SECONDS); // never released: the process ends here
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -317,6 +325,5 @@ final class MpiDevice {
             System.err.println("mpjdev: MPI_Abort failed (" + e + "); exiting");
         }
         Runtime.getRuntime().halt(status);
-        if (locked) LOCK.unlock(); // not reached
     }
 }

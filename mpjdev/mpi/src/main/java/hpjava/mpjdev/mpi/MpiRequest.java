@@ -112,14 +112,9 @@ final class MpiRequest extends Request {
     public Status iwait() {
         if (!poll(false)) {
             final MpiDevice device = comm.device;
-            final PeerWatch watch = device.watch();
             final int waitedFor = peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer);
             long stuckSince = PeerWatch.NOT_STUCK;
-            for (int round = 0; !poll(true); round++) {
-                device.progressPending();
-                if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(waitedFor, stuckSince);
-                MpiDevice.backOff(round);
-            }
+            for (int round = 0; !poll(true); round++) stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
         }
         return result();
     }
@@ -145,16 +140,13 @@ final class MpiRequest extends Request {
     @Override
     protected Status waitAny(Request[] requests) {
         final MpiDevice device = comm.device;
-        final PeerWatch watch = device.watch();
         long stuckSince = PeerWatch.NOT_STUCK;
         for (int round = 0; ; round++) {
             for (int i = 0; i < requests.length; i++) {
                 Request r = requests[i];
                 if (r != null && (r instanceof MpiRequest m ? m.poll(true) : r.isDone())) return withIndex(r.itest(), i);
             }
-            device.progressPending();
-            if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(PeerWatch.ANY, stuckSince);
-            MpiDevice.backOff(round);
+            stuckSince = device.betweenPolls(round, PeerWatch.ANY, stuckSince);
         }
     }
 
@@ -268,8 +260,7 @@ final class MpiRequest extends Request {
         head = null; // the caller unregisters this request once it has released MpiDevice.LOCK
         int bodyTag = comm.headArrived(buf);
         if (bodyTag >= 0) {
-            body = comm.device.bulk().iRecv(state.view(buf.segment()), MpiComm.wireLengthOfAnnounced(buf), MPI.BYTE,
-                    srcWorld, bodyTag);
+            body = comm.iRecvBody(buf, state, srcWorld, bodyTag);
         }
         return true;
     }

@@ -11,12 +11,12 @@ import mpi.Request;
 /**
  * Keeps a rank from hanging on a peer that has finished. A rank whose program returns tells every other rank
  * ({@link #announceFinished()}, a message on a control communicator), then waits for all ranks to finish before
- * {@code MPI_Finalize}. Every wait of the backend polls (see {@link MpiDevice}), and every {@link #CHECK_MASK}+1 polls
- * it calls {@link #check}: that collects the notices that have arrived (at most every {@link #DRAIN_NANOS}) and, when
- * the wait has been on a peer that has finished (for a wildcard or a collective: when every other rank has finished)
- * for over {@link #GRACE_NANOS}, reports it and aborts the job ({@code MPI_Abort}), so the job ends with a non-zero
- * status instead of hanging. The grace period covers messages a peer sent just before its notice, which travel on
- * another communicator and may arrive after it.
+ * {@code MPI_Finalize}. Every wait of the backend polls, and every {@link #CHECK_MASK}+1 polls it calls {@link #check}
+ * ({@link MpiDevice#betweenPolls}): that collects the notices that have arrived (at most every {@link #DRAIN_NANOS})
+ * and, when the wait has been on a peer that has finished (for a wildcard or a collective: when every other rank has
+ * finished) for over {@link #GRACE_NANOS}, reports it and aborts the job ({@code MPI_Abort}), so the job ends with a
+ * non-zero status instead of hanging. The grace period covers messages a peer sent just before its notice, which
+ * travel on another communicator and may arrive after it.
  *
  * <p>There is no thread of its own: a second thread calling MPI (even only to probe) would need Open MPI's
  * {@code MPI_THREAD_MULTIPLE}, whose locking costs every message; the threads that wait are the ones that check.
@@ -61,7 +61,7 @@ final class PeerWatch {
                 lastDrain = now;
                 drain();
             }
-            stuck = peer >= 0 ? finished[peer] : peer == ANY && finishedCount == n - 1;
+            stuck = peer >= 0 ? finished[peer] : finishedCount == n - 1; // peer == ANY
         }
         if (!stuck) return NOT_STUCK;
         if (stuckSince == NOT_STUCK) return now;

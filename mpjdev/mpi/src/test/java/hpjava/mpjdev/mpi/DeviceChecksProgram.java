@@ -227,8 +227,8 @@ public final class DeviceChecksProgram {
 
     /**
      * Several threads of ranks 0 and 1 use the world at once (the backend serialises its MPI calls itself; Open MPI
-     * runs at MPI_THREAD_SERIALIZED): two threads ping-pong concurrently, one with small messages, one with large ones
-     * (announcement + body), on their own tags; then a thread of rank 0 waits in a blocking receive that can only be
+     * runs at MPI_THREAD_SINGLE by default): two threads ping-pong concurrently, one with small messages, one with large
+     * ones (announcement + body), on their own tags; then a thread of rank 0 waits in a blocking receive that can only be
      * matched after another thread of rank 0 has sent (so a wait must never keep MPI from the other threads).
      */
     static void threads(Comm c) {
