@@ -57,12 +57,12 @@ public final class Lowerer {
         final Set<String> indexStrides = new LinkedHashSet<>();
         /** Whether the body holds another overall, at or on (then the element loop is not versioned). */
         boolean hasNested;
-        /** The arrays (and their qualifiers) named by this statement's checks. */
+        /**
+         * The arrays (and their qualifiers) named by this statement's checks. Every checked access is attributed, so
+         * its array is named by {@code a}, {@code this.a} or a chain of names {@code q.r.a} (Attributor.elementAccess):
+         * reading it runs no code, and a qualified one is a field.
+         */
         final Set<Symbol.Variable> checkVars = new LinkedHashSet<>();
-        /** Whether every array of this statement's checks is named by a name chain (a, q.a, this.a). */
-        boolean checksPlain = true;
-        /** Whether some array of this statement's checks is named through a field access (q.a, this.a). */
-        boolean checksQualified;
 
         Stmt(int id, ParserRuleContext ctx) {
             this.id = id;
@@ -190,7 +190,7 @@ public final class Lowerer {
             }
             if (outermost != null) {
                 outermost.checks.putIfAbsent("held:" + a.base(), position(heldAt));
-                checked(outermost, e, v, qualifier);
+                checked(outermost, v, qualifier);
             }
             for (int r = 0; r < a.subscripts().size(); r++) {
                 if (!(a.subscripts().get(r) instanceof Attribution.IndexSubscript is)) continue;
@@ -200,29 +200,21 @@ public final class Lowerer {
                 if (!declaredOutside(v, binder)) continue;
                 if (!provablyAligned(v, r, is.index())) {
                     binder.checks.putIfAbsent("aligned:" + a.base() + ":" + r, position(is.expr()));
-                    checked(binder, e, v, qualifier);
+                    checked(binder, v, qualifier);
                 }
                 if (is.shift() != 0 && !provableShift(v, r, is)) {
                     binder.checks.putIfAbsent("shift:" + a.base() + ":" + r + ":" + is.shift(), position(is.expr()));
-                    checked(binder, e, v, qualifier);
+                    checked(binder, v, qualifier);
                 }
             }
         }
         for (int i = 0; i < t.getChildCount(); i++) prepare(t.getChild(i), stack);
     }
 
-    /** Records what the checks of {@code s} read: the array of access {@code e} (for {@link #fusedChild}). */
-    private static void checked(Stmt s, ElementAccessContext e, Symbol.Variable array, Symbol.Variable qualifier) {
+    /** Records what the checks of {@code s} read: {@code array} and its qualifier (for {@link #fusedChild}). */
+    private static void checked(Stmt s, Symbol.Variable array, Symbol.Variable qualifier) {
         s.checkVars.add(array);
         if (qualifier != null) s.checkVars.add(qualifier);
-        if (!nameChain(e.array)) s.checksPlain = false;
-        if (!(e.array instanceof NameContext)) s.checksQualified = true;
-    }
-
-    /** {@code a}, {@code q.r.a}, {@code this.a}: an expression whose evaluation runs no code and reads only variables. */
-    private static boolean nameChain(ExpressionContext q) {
-        while (q instanceof FieldAccessContext f) q = f.expression();
-        return q instanceof NameContext || q instanceof ThisExpressionContext;
     }
 
     /** For {@code q.f[...]}, the variable {@code q} names (hoisting needs it unchanged too), else null. */
@@ -510,19 +502,12 @@ public final class Lowerer {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    /** Overalls whose set-up (block, checks, enterIndex) their parent's lowering emitted before its own loop. */
-    private final Set<Stmt> fused = new java.util.HashSet<>();
-
     private void overall(OverallStatementContext o) {
         Stmt s = stmts.get(o);
         int n = s.id;
         String c = ctx(s);
-        if (fused.contains(s)) {
-            fusedLoops(s, o); // set-up and its closing are the enclosing overall's (see fusedChild)
-            return;
-        }
         setup(s, o);
-        List<OverallStatementContext> chain = new ArrayList<>();
+        List<OverallStatementContext> chain = new ArrayList<>();   // the overalls fused into s, outermost first
         for (OverallStatementContext p = o, ch; (ch = fusedChild(stmts.get(p), p)) != null; p = ch) chain.add(ch);
         if (chain.isEmpty()) {
             gen(header(s) + loops(s, o), o);
@@ -540,10 +525,8 @@ public final class Lowerer {
             em.skipTo(start(ch));
             setup(in, ch);
             gen(header(in) + (k < chain.size() - 1 ? guard(in) : ""), ch);
-            fused.add(in);
         }
-        fusedLoops(s, o);
-        for (OverallStatementContext ch : chain) fused.remove(stmts.get(ch));
+        fusedLoops(s, o, chain, 0);
         StringBuilder close = new StringBuilder();
         for (int k = chain.size() - 1; k >= 0; k--) // a fused overall's try and prologue, the guard around it
             close.append(" } finally { ").append(c).append(".restoreApg($m").append(stmts.get(chain.get(k)).id).append("); } } }");
@@ -557,21 +540,22 @@ public final class Lowerer {
     }
 
     /**
-     * The loops of overall {@code s} whose set-up is emitted already: when its body is a fused overall, that
-     * overall's loops nest directly in its element loop (no set-up between two iterations).
+     * The loops of overall {@code s} whose set-up is emitted already: while {@code chain} (the overalls fused into the
+     * outermost one) has an overall after the first {@code k}, that overall, the body of {@code s}, has its loops nest
+     * directly in the element loop of {@code s} (no set-up between two iterations).
      */
-    private void fusedLoops(Stmt s, OverallStatementContext o) {
-        OverallStatementContext child = soleOverall(o);
-        if (child == null || !fused.contains(stmts.get(child))) {
+    private void fusedLoops(Stmt s, OverallStatementContext o, List<OverallStatementContext> chain, int k) {
+        if (k == chain.size()) {
             gen(loops(s, o), o);
             loopsBody(s, o);
             return;
         }
+        OverallStatementContext child = chain.get(k);
         int n = s.id;
         // s has a nested construct, so its element loop is not versioned
         gen(loops(s, o) + "$K" + n + ": for (int $k" + n + " = 0; $k" + n + " < $n" + n + "; $k" + n + "++) { final int $i" + n
                 + " = $sb" + n + " + $k" + n + " * $ss" + n + "; ", o);
-        overall(child);
+        fusedLoops(stmts.get(child), child, chain, k + 1);
         em.skipTo(end(o.statement()));
         gen(" } }", o);
     }
@@ -689,8 +673,8 @@ public final class Lowerer {
         OverallStatementContext inner = soleOverall(o);
         if (inner == null) return null;
         Stmt in = stmts.get(inner);
-        if (!in.hoists.isEmpty() || !in.checksPlain) return null;
-        boolean[] fields = {in.checksQualified};
+        if (!in.hoists.isEmpty()) return null;
+        boolean[] fields = {false};
         List<ExpressionContext> read = new ArrayList<>(List.of(inner.range));
         if (inner.overallBounds() instanceof BoundedRangeContext b) {
             read.add(b.lower);

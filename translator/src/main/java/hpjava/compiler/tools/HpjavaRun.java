@@ -32,6 +32,12 @@ public final class HpjavaRun {
             A .hpj program is compiled first (cached in .hpjava-cache/); a class name runs an already compiled program.
             exit status: 0 success, 1 compile or run failure, 2 usage error""";
 
+    /**
+     * The launcher, reached by reflection: the translator does not depend on mpjdev-core, which bin/hpjava puts on the
+     * class path (dist/target/lib).
+     */
+    private static final String LAUNCHER = "hpjava.mpjdev.Launcher";
+
     private HpjavaRun() {
     }
 
@@ -114,7 +120,7 @@ public final class HpjavaRun {
     private static String checkBackend(String name) {
         try {
             @SuppressWarnings("unchecked")
-            List<String> names = (List<String>) Class.forName("hpjava.mpjdev.Launcher").getMethod("backendNames").invoke(null);
+            List<String> names = (List<String>) Class.forName(LAUNCHER).getMethod("backendNames").invoke(null);
             return names.contains(name) ? null
                     : "--backend: unknown backend '" + name + "'; available: " + String.join(", ", names);
         } catch (ReflectiveOperationException | LinkageError e) {
@@ -130,7 +136,7 @@ public final class HpjavaRun {
 
     private static int launch(List<String> args, PrintStream err) {
         try {
-            Method run = Class.forName("hpjava.mpjdev.Launcher").getMethod("run", String[].class);
+            Method run = Class.forName(LAUNCHER).getMethod("run", String[].class);
             int status = (Integer) run.invoke(null, (Object) args.toArray(String[]::new));
             return status == 0 ? 0 : status == 2 ? 2 : 1;
         } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException e) {
