@@ -13,7 +13,8 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
  *   int   seq       per (sender, receiver) sequence number, from 0, over all communicators
  *   short source    sender's world rank, unsigned ({@link #MAX_RANKS})
  *   byte  type      a tiny message's section type ({@link TinyMessage}); 0 in the general form
- *   byte  reserved  0
+ *   byte  flags     low 4 bits: the sender's count of slot messages it has taken from the receiver, mod 16 (the
+ *                   credit of {@link TinySlots}); high 4 bits: a tiny message's data length (0 in the general form)
  *   int   reserved  0 (general form only)
  * </pre>
  * General form: the 24 bytes are the active-message header and the data is the {@code Buffer} image, sent from and
@@ -37,16 +38,22 @@ final class Envelope {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
 
-    /** Writes all {@link #BYTES} of an envelope at native address {@code at}; {@code type} is 0 in the general form. */
-    static void write(long at, long context, int source, int tag, int seq, int type) {
+    /**
+     * Writes all {@link #BYTES} of an envelope at native address {@code at}; {@code type} and {@code dataLength} are
+     * 0 in the general form, {@code credit} is taken mod 16.
+     */
+    static void write(long at, long context, int source, int tag, int seq, int type, int dataLength, int credit) {
         ALL.set(LONG, at, context);
         ALL.set(INT, at + 8, tag);
         ALL.set(INT, at + 12, seq);
         ALL.set(SHORT, at + 16, (short) source);
         ALL.set(ValueLayout.JAVA_BYTE, at + 18, (byte) type);
-        ALL.set(ValueLayout.JAVA_BYTE, at + 19, (byte) 0);
+        ALL.set(ValueLayout.JAVA_BYTE, at + 19, (byte) ((dataLength << 4) | (credit & CREDIT_MASK)));
         ALL.set(INT, at + 20, 0);
     }
+
+    /** The bits of the flags byte that carry the credit count. */
+    static final int CREDIT_MASK = 0xF;
 
     static long context(long envelope) {
         return ALL.get(LONG, envelope);
@@ -66,5 +73,15 @@ final class Envelope {
 
     static int type(long envelope) {
         return Byte.toUnsignedInt(ALL.get(ValueLayout.JAVA_BYTE, envelope + 18));
+    }
+
+    /** The credit count, mod 16 (see {@link #write}). */
+    static int credit(long envelope) {
+        return ALL.get(ValueLayout.JAVA_BYTE, envelope + 19) & CREDIT_MASK;
+    }
+
+    /** A tiny message's data length, from the flags byte (see {@link #write}). */
+    static int tinyDataLength(long envelope) {
+        return (ALL.get(ValueLayout.JAVA_BYTE, envelope + 19) >>> 4) & 0xF;
     }
 }

@@ -41,9 +41,10 @@ final class TinyMessage {
     /**
      * Writes the message held in {@code image} (a {@code Buffer}'s wire bytes, {@code length} of them) into
      * {@code out} in the tiny form, if it has that shape; returns the bytes to send, or -1 (nothing written).
+     * {@code credit} goes into the envelope's flags (see {@link Envelope#write}).
      */
     static int encode(MemorySegment image, long length, MemorySegment out, long context, int source, int tag,
-                      int seq) {
+                      int seq, int credit) {
         // Plain accesses through the whole-memory segment (the shared arena's liveness check on every access of the
         // buffer's own segment was measurable here). Bounds: out holds an envelope and MAX_DATA (checked); a Buffer's
         // segment holds at least a header and a section header, and data is read only when length says it is there.
@@ -68,7 +69,7 @@ final class TinyMessage {
             return -1;
         }
         long at = out.address();
-        Envelope.write(at, context, source, tag, seq, type);
+        Envelope.write(at, context, source, tag, seq, type, dataBytes, credit);
         long to = at + Envelope.COMPACT_BYTES;
         if (dataBytes == MAX_DATA) ALL.set(LONG, to, ALL.get(LONG, in + OFFSET_DATA));
         else if (dataBytes > 0) MemorySegment.copy(ALL, in + OFFSET_DATA, ALL, to, dataBytes);

@@ -148,12 +148,16 @@ final class UcxComm extends Comm {
         return new UcxComm(device, worldRanks, deriveContext(context, ids, count), false);
     }
 
-    /** SplitMix64-style mixing of the parent context, the id list and the creation count. */
+    /**
+     * SplitMix64-style mixing of the parent context, the id list and the creation count; never 0 (an empty
+     * {@link TinySlots} slot reads as context 0).
+     */
     static long deriveContext(long parent, int[] ids, int count) {
         long h = mix(parent ^ 0x9E37_79B9_7F4A_7C15L);
         h = mix(h ^ ids.length);
         for (int i : ids) h = mix(h + i);
-        return mix(h ^ ((long) count << 32));
+        h = mix(h ^ ((long) count << 32));
+        return h != 0 ? h : 1;
     }
 
     private static long mix(long z) {

@@ -32,8 +32,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * happens under one spin lock ({@link #tryLock()}/{@link #lock()}). The active-message handler runs inside
  * {@code ucp_worker_progress} on the thread that holds the lock, so it matches and lands messages directly: no
  * thread is ever woken to hand a message over (the weakness of seed 003's LAPI backend). A thread that waits for a
- * request drives progress itself: it spins (progress + {@link Thread#onSpinWait()}), then yields the core while it
- * keeps polling, and parks between polls only after a long wait (fewer spins when there are more ranks on the host
+ * request drives progress itself: it spins (progress in a tight loop, then with {@link Thread#onSpinWait()}), then
+ * yields the core while it keeps polling, and parks between polls only after a long wait (fewer spins when there are more ranks on the host
  * than cores, so that a spinning rank does not steal the core of the rank it waits for).
  *
  * <h2>Failure</h2>
@@ -65,6 +65,13 @@ final class UcxDevice implements AutoCloseable {
      * {@code -Dhpjava.ucx.spins=N} overrides it.
      */
     private static final int SPINS = Integer.getInteger("hpjava.ucx.spins", 200_000);
+    /**
+     * Progress rounds spun without {@link Thread#onSpinWait()} first (~20-50 us). A message landed through a slot
+     * ({@link TinySlots}) is seen only when progress returns, so a pause between rounds delays every answer: without
+     * it an 8-byte half round trip measured 4-8 % shorter (in-process A/B). The pause comes back for longer waits,
+     * where it spares a sibling hardware thread and lets a hypervisor see the spin.
+     */
+    private static final int TIGHT_SPINS = Integer.getInteger("hpjava.ucx.tightSpins", 1_000);
     /** With more ranks than cores the partner may need our core: spin briefly, then yield it. */
     private static final int SPINS_OVERSUBSCRIBED = 100;
     /** How long a waiting thread yields before it parks between progress rounds. */
@@ -83,6 +90,8 @@ final class UcxDevice implements AutoCloseable {
     private final long recvParam;
     private final int[] sentTo;
     private final DeviceMatcher matcher;
+    /** Upcall-free reception of tiny messages, or {@code null} (see {@link TinySlots}). */
+    private final TinySlots slots;
     private final int spinLimit;
 
     @SuppressWarnings("unused") // accessed through LOCK
@@ -143,6 +152,7 @@ final class UcxDevice implements AutoCloseable {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+        this.slots = TinySlots.open(worker, rank, size, arena);
     }
 
     /** Opens the device of rank {@code rank} of {@code size}; {@code localRanks} ranks share this host. */
@@ -194,13 +204,19 @@ final class UcxDevice implements AutoCloseable {
         try {
             int seq = sentTo[dest]++;
             r.seq = seq;
-            int tinyBytes = TinyMessage.encode(b.segment(), length, r.staging, commContext, rank, tag, seq);
+            final TinySlots t = slots;
+            int credit = t == null ? 0 : t.creditFor(dest);
+            int tinyBytes = TinyMessage.encode(b.segment(), length, r.staging, commContext, rank, tag, seq, credit);
             long sp;
-            if (tinyBytes > 0) {
+            if (tinyBytes > 0 && t != null && t.maySend(dest)) {
+                // the whole message as the header: the receiver's copying handler puts it in our slot there
+                sp = Ucp.ucp_am_send_nbx(endpoints[dest], t.amId(), r.stagingAddress, tinyBytes, 0, 0, sendParam);
+                if (!Ucp.isError(sp)) t.sent(dest);
+            } else if (tinyBytes > 0) {
                 sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, 0, 0, r.stagingAddress, tinyBytes,
                         sendParam);
             } else {
-                Envelope.write(r.stagingAddress, commContext, rank, tag, seq, 0);
+                Envelope.write(r.stagingAddress, commContext, rank, tag, seq, 0, 0, credit);
                 sp = Ucp.ucp_am_send_nbx(endpoints[dest], Envelope.AM_ID, r.stagingAddress, Envelope.BYTES,
                         b.segment().address(), length, sendParam);
             }
@@ -223,6 +239,7 @@ final class UcxDevice implements AutoCloseable {
         checkUsable();
         lock();
         try {
+            if (slots != null) takeSlotsFor(r); // a message already in a slot must be found by the post
             matcher.post(r.posted);
         } finally {
             unlock();
@@ -238,7 +255,7 @@ final class UcxDevice implements AutoCloseable {
             if (tryLock()) {
                 int events;
                 try {
-                    events = pollLocked();
+                    events = pollLocked(r);
                 } finally {
                     unlock();
                 }
@@ -265,7 +282,7 @@ final class UcxDevice implements AutoCloseable {
             if (tryLock()) {
                 int events;
                 try {
-                    events = pollLocked();
+                    events = pollLocked(null);
                 } finally {
                     unlock();
                 }
@@ -283,7 +300,7 @@ final class UcxDevice implements AutoCloseable {
     void pollOnce() {
         if (tryLock()) {
             try {
-                pollLocked();
+                pollLocked(null);
             } finally {
                 unlock();
             }
@@ -291,14 +308,15 @@ final class UcxDevice implements AutoCloseable {
     }
 
     /**
-     * One step of the wait policy after {@code idle} fruitless progress rounds: spin politely; then yield the core
+     * One step of the wait policy after {@code idle} fruitless progress rounds: spin (politely after
+     * {@link #TIGHT_SPINS}); then yield the core
      * (the thread stays runnable, so it sees the message as soon as it runs again, as a spinning C program would,
      * while a rank that needs the core gets it); after {@link #YIELD_NANOS} of yielding (a long wait, e.g. for a
      * partner that computes) park in short intervals. Returns when yielding began, or 0 while spinning.
      */
     private long backOff(int idle, long yieldingSince) {
         if (idle < spinLimit) {
-            Thread.onSpinWait();
+            if (idle >= TIGHT_SPINS) Thread.onSpinWait();
             return 0;
         }
         long now = System.nanoTime();
@@ -311,9 +329,14 @@ final class UcxDevice implements AutoCloseable {
         return yieldingSince;
     }
 
-    /** Progress, completion of in-flight UCX requests, failure of requests whose peers are gone. Lock held. */
-    private int pollLocked() {
+    /**
+     * Progress, taking slot messages (those {@code waiting} for, a receive from one source, may complete; all, when
+     * {@code waiting} is {@code null} or something else), completion of in-flight UCX requests, failure of requests
+     * whose peers are gone. Lock held.
+     */
+    private int pollLocked(UcxRequest waiting) {
         int events = Ucp.ucp_worker_progress(workerHandle);
+        if (events > 0 && slots != null) takeSlotsFor(waiting);
         if (inflightHead != null) pollInflight();
         if (peerEpoch != 0) failOrphans();
         return events;
@@ -379,6 +402,10 @@ final class UcxDevice implements AutoCloseable {
             int tag = Envelope.tag(envelope);
             int seq = Envelope.seq(envelope);
             if (source >= size) throw new DeviceException("active message from unknown rank " + source);
+            if (slots != null) {
+                slots.credit(source, Envelope.credit(envelope));
+                takeSlot(source); // delivered before this message: keep the sender's order
+            }
             int tinyType = tiny ? Envelope.type(envelope) : -1;
             long payload = tiny ? data + Envelope.COMPACT_BYTES : data;
             long payloadLength = tiny ? length - Envelope.COMPACT_BYTES : length;
@@ -397,6 +424,53 @@ final class UcxDevice implements AutoCloseable {
         } catch (Throwable t) {
             if (handlerFailure == null) handlerFailure = t;
             return UCS_OK;
+        }
+    }
+
+    /** Takes the slot messages a wait for {@code r} may need: its source's, or all for any other wait. Lock held. */
+    private void takeSlotsFor(UcxRequest r) {
+        if (r != null && !r.isSend && r.posted.source != PostedReceive.ANY) {
+            takeSlot(r.posted.source);
+        } else {
+            takeAllSlots();
+        }
+    }
+
+    private void takeAllSlots() {
+        for (int s = 0; s < size; s++) takeSlot(s);
+    }
+
+    /**
+     * Takes the message in world rank {@code source}'s slot, if there is one, as the handler takes a tiny message:
+     * lands it in a posted receive, or queues it (copied). Lock held.
+     */
+    private void takeSlot(int source) {
+        final TinySlots t = slots;
+        if (!t.full(source)) return;
+        long at = t.slot(source);
+        try {
+            t.credit(source, Envelope.credit(at));
+            int dataLength = Envelope.tinyDataLength(at);
+            if (Envelope.source(at) != source || dataLength > TinyMessage.MAX_DATA) {
+                throw new DeviceException("malformed slot message from rank " + source + " (source field "
+                        + Envelope.source(at) + ", " + dataLength + " bytes of data)");
+            }
+            long context = Envelope.context(at);
+            int tag = Envelope.tag(at);
+            int seq = Envelope.seq(at);
+            int type = Envelope.type(at);
+            long payload = at + Envelope.COMPACT_BYTES;
+            PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
+            if (p != null) {
+                landEager((UcxRequest) p.owner, source, tag, type, payload, dataLength);
+                matcher.deliverHeldBack(source);
+            } else {
+                Arrival a = matcher.obtain();
+                a.set(context, source, tag, seq, Arrival.EAGER_IN_CALLBACK, false, payload, dataLength, type, 0);
+                matcher.arrive(a); // copies the data: the slot is reused
+            }
+        } finally {
+            t.release(source);
         }
     }
 
@@ -506,6 +580,7 @@ final class UcxDevice implements AutoCloseable {
     FinishReport finishReport() {
         lock();
         try {
+            if (slots != null) takeAllSlots();
             int[] delivered = new int[size];
             int[][] unconsumed = new int[size][];
             for (int s = 0; s < size; s++) {
@@ -540,6 +615,7 @@ final class UcxDevice implements AutoCloseable {
 
     /** Fails posted receives and in-flight sends that can never complete because their peers finished. Lock held. */
     private void failOrphans() {
+        if (slots != null) takeAllSlots(); // a message still in a slot has arrived: count it as delivered
         PostedReceive p = matcher.firstPosted();
         while (p != null) {
             PostedReceive next = p.next;
@@ -605,7 +681,7 @@ final class UcxDevice implements AutoCloseable {
         while (!done.getAsBoolean()) {
             if (tryLock()) {
                 try {
-                    pollLocked();
+                    pollLocked(null);
                 } finally {
                     unlock();
                 }
@@ -620,7 +696,8 @@ final class UcxDevice implements AutoCloseable {
         try {
             return "rank " + rank + ": " + matcher.unexpectedCount() + " unexpected message(s), posted receives "
                     + (matcher.hasPosted() ? "waiting" : "none") + ", in-flight UCX requests "
-                    + (inflightHead != null ? "yes" : "none") + ", sent " + Arrays.toString(sentTo);
+                    + (inflightHead != null ? "yes" : "none") + ", sent " + Arrays.toString(sentTo)
+                    + (slots != null ? ", " + slots.describe() : ", no tiny-message slots");
         } finally {
             unlock();
         }

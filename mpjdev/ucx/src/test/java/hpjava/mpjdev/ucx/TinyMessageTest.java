@@ -20,7 +20,7 @@ class TinyMessageTest {
     /** Encodes {@code out}, decodes into a fresh buffer, and returns that buffer ready to read. */
     private static Buffer roundTrip(Buffer out, Arena arena, int expectedType, int expectedDataBytes) {
         MemorySegment staging = arena.allocate(TinyMessage.MAX_BYTES, 8);
-        int n = TinyMessage.encode(out.segment(), out.length(), staging, CTX, 65535, 7, 123456);
+        int n = TinyMessage.encode(out.segment(), out.length(), staging, CTX, 65535, 7, 123456, 21);
         assertEquals(Envelope.COMPACT_BYTES + expectedDataBytes, n, "encoded length");
         long m = staging.address();
         assertEquals(CTX, Envelope.context(m));
@@ -28,6 +28,8 @@ class TinyMessageTest {
         assertEquals(7, Envelope.tag(m));
         assertEquals(123456, Envelope.seq(m));
         assertEquals(expectedType, Envelope.type(m));
+        assertEquals(expectedDataBytes, Envelope.tinyDataLength(m), "the flags carry the data length");
+        assertEquals(21 & Envelope.CREDIT_MASK, Envelope.credit(m), "and the credit, mod 16");
         Buffer in = Buffer.allocate(0);
         long imageLength = TinyMessage.imageLength(expectedType, expectedDataBytes);
         assertEquals(out.length(), imageLength, "the rebuilt image has the sender's length");
@@ -81,7 +83,7 @@ class TinyMessageTest {
             };
             for (Buffer b : notTiny) {
                 byte[] before = staging.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-                assertEquals(-1, TinyMessage.encode(b.segment(), b.length(), staging, CTX, 1, 2, 3), b.toString());
+                assertEquals(-1, TinyMessage.encode(b.segment(), b.length(), staging, CTX, 1, 2, 3, 0), b.toString());
                 assertArrayEquals(before, staging.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
                         "nothing written when refused");
             }

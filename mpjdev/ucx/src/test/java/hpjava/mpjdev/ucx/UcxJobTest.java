@@ -4,12 +4,14 @@ import hpjava.mpjdev.Launcher;
 import hpjava.mpjdev.ucx.programs.FailingRank;
 import hpjava.mpjdev.ucx.programs.FinishedReceiver;
 import hpjava.mpjdev.ucx.programs.PointToPoint;
+import hpjava.mpjdev.ucx.programs.SlotTraffic;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -36,6 +38,23 @@ class UcxJobTest {
         Job job = Job.run(np, LIMIT, PointToPoint.class.getName());
         assertEquals(0, job.exitStatus(), job.output());
         assertEquals(5L * np, job.count("CHECK "), job.output());
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 4})
+    void tinyMessagesGoThroughSlotsAndKeepTheirOrder(int np) {
+        Job job = Job.run(np, LIMIT, SlotTraffic.class.getName());
+        assertEquals(0, job.exitStatus(), job.output());
+        assertEquals(4L * np, job.count("CHECK "), job.output());
+        // ranks 0 and 1 ping-pong 2000 times: most of it must have gone through the slots, on both sides
+        var m = Pattern.compile("STATE rank ([01]):.*tiny messages through slots: (\\d+) sent, (\\d+) taken")
+                .matcher(job.output());
+        int ranks = 0;
+        while (m.find()) {
+            ranks++;
+            assertTrue(Long.parseLong(m.group(2)) > 1000 && Long.parseLong(m.group(3)) > 1000, m.group());
+        }
+        assertEquals(2, ranks, job.output());
     }
 
     @ParameterizedTest(name = "np={0}")

@@ -77,7 +77,7 @@ public final class Ucp {
      * size_t header_length, void *data, size_t length, const ucp_am_recv_param_t *param)}, pointers as longs.
      * An upcall with this shape must catch every exception: one escaping an upcall kills the JVM.
      */
-    public static final FunctionDescriptor AM_RECV_CALLBACK = fn(JAVA_BYTE, PTR, PTR, SIZE_T, PTR, SIZE_T, PTR);
+    public static final FunctionDescriptor AM_RECV_CALLBACK = UcpStructs.AM_RECV_CALLBACK;
 
     /** {@code UCS_PTR_IS_ERR}: the value returned by an {@code _nbx} call encodes an error status. */
     public static boolean isError(long statusPtr) {

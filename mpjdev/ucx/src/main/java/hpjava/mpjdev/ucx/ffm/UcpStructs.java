@@ -1,5 +1,6 @@
 package hpjava.mpjdev.ucx.ffm;
 
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemoryLayout.PathElement;
@@ -9,6 +10,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -29,6 +31,10 @@ public final class UcpStructs {
     static final ValueLayout.OfLong U64 = JAVA_LONG;
     static final ValueLayout.OfInt U32 = JAVA_INT;
     static final ValueLayout.OfInt ENUM = JAVA_INT;
+
+    /** {@link Ucp#AM_RECV_CALLBACK}, defined here so that it is usable without loading UCX. */
+    static final FunctionDescriptor AM_RECV_CALLBACK = FunctionDescriptor.of(JAVA_BYTE, PTR, PTR, SIZE_T, PTR,
+            SIZE_T, PTR);
 
     public static final StructLayout UCP_PARAMS = cStruct("ucp_params_t",
             U64.withName("field_mask"),
