@@ -24,11 +24,11 @@ final class PairedReport {
     static final double MIXED_FACTOR = 2.0;
 
     /**
-     * One pair: the device's 8-byte half round trip (us), the same for {@link FfmPingPong} (the Java floor, taken right
-     * after or before the device sample, in the same processes), and ucx_perftest's median iteration and overall mean
-     * (us); {@code deviceFirst} gives the order (device, FFM, perftest or perftest, FFM, device), {@code spanMillis}
-     * the time from the start of the first sample to the end of the last (ucx_perftest's process start and exit
-     * included).
+     * One pair: the device's 8-byte half round trip (us), the same for {@link FfmPingPong} (the issue's spike, taken
+     * right after or before the device sample, in the same processes), and ucx_perftest's median iteration and overall
+     * mean (us); {@code deviceFirst} gives the order (device, FFM, perftest or perftest, FFM, device),
+     * {@code spanMillis} the time from the start of the first sample to the end of the last (ucx_perftest's process
+     * start and exit included).
      */
     record Pair(boolean deviceFirst, double deviceMicros, double ffmMicros, double perftestMedianMicros,
                 double perftestMeanMicros, long spanMillis) {

@@ -33,8 +33,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
  * {@code ucp_worker_progress} on the thread that holds the lock, so it matches and lands messages directly: no
  * thread is ever woken to hand a message over (the weakness of seed 003's LAPI backend). A thread that waits for a
  * request drives progress itself: it spins (progress in a tight loop, then with {@link Thread#onSpinWait()}), then
- * yields the core while it keeps polling, and parks between polls only after a long wait (fewer spins when there are more ranks on the host
- * than cores, so that a spinning rank does not steal the core of the rank it waits for).
+ * yields the core while it keeps polling, and parks between polls only after a long wait (fewer spins when there are
+ * more ranks on the host than cores, so that a spinning rank does not steal the core of the rank it waits for). Most
+ * tiny messages are not handed to Java by UCX at all: they land in {@link TinySlots}, and the waiting thread matches
+ * them when progress returns.
  *
  * <h2>Failure</h2>
  * The launcher tells each rank when a peer has finished (and how many messages it sent to this rank) and when the
