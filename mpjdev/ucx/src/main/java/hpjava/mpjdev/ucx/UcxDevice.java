@@ -94,6 +94,13 @@ final class UcxDevice implements AutoCloseable {
     private final DeviceMatcher matcher;
     /** Upcall-free reception of tiny messages, or {@code null} (see {@link TinySlots}). */
     private final TinySlots slots;
+    /**
+     * Whether a slot may hold a message no one has taken: set when progress delivered something, cleared when every
+     * slot has been looked at. A poll that takes only the slot its own receive waits for leaves it set, so that a
+     * message another thread's progress call put in a slot is still found by the thread waiting for it, whose own
+     * progress calls may deliver nothing more. Guarded by the lock.
+     */
+    private boolean slotsUnswept;
     private final int spinLimit;
 
     @SuppressWarnings("unused") // accessed through LOCK
@@ -338,7 +345,7 @@ final class UcxDevice implements AutoCloseable {
      */
     private int pollLocked(UcxRequest waiting) {
         int events = Ucp.ucp_worker_progress(workerHandle);
-        if (events > 0 && slots != null) takeSlotsFor(waiting);
+        if (slots != null && (events > 0 || slotsUnswept)) slotsUnswept = !takeSlotsFor(waiting);
         if (inflightHead != null) pollInflight();
         if (peerEpoch != 0) failOrphans();
         return events;
@@ -429,17 +436,22 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    /** Takes the slot messages a wait for {@code r} may need: its source's, or all for any other wait. Lock held. */
-    private void takeSlotsFor(UcxRequest r) {
+    /**
+     * Takes the slot messages a wait for {@code r} may need: its source's, or all for any other wait; returns whether
+     * it looked at every slot. Lock held.
+     */
+    private boolean takeSlotsFor(UcxRequest r) {
         if (r != null && !r.isSend && r.posted.source != PostedReceive.ANY) {
             takeSlot(r.posted.source);
-        } else {
-            takeAllSlots();
+            return false;
         }
+        takeAllSlots();
+        return true;
     }
 
     private void takeAllSlots() {
         for (int s = 0; s < size; s++) takeSlot(s);
+        slotsUnswept = false;
     }
 
     /**

@@ -5,6 +5,7 @@ import hpjava.mpjdev.ucx.programs.FailingRank;
 import hpjava.mpjdev.ucx.programs.FinishedReceiver;
 import hpjava.mpjdev.ucx.programs.PointToPoint;
 import hpjava.mpjdev.ucx.programs.SlotTraffic;
+import hpjava.mpjdev.ucx.programs.ThreadedSlots;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +56,13 @@ class UcxJobTest {
             assertTrue(Long.parseLong(m.group(2)) > 1000 && Long.parseLong(m.group(3)) > 1000, m.group());
         }
         assertEquals(2, ranks, job.output());
+    }
+
+    @Test
+    void aSlotMessageReceivedByAnotherThreadsProgressIsFound() {
+        Job job = Job.run(3, LIMIT, ThreadedSlots.class.getName());
+        assertEquals(0, job.exitStatus(), job.output());
+        assertEquals(3, job.count("CHECK threaded-slots ok"), job.output());
     }
 
     @ParameterizedTest(name = "np={0}")
