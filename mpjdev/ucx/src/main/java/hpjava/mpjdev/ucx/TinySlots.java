@@ -13,9 +13,9 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
  * {@link CopyHandler} (memcpy as the active-message handler, registered under the id {@code AM_ID_BASE + sender}
  * with the sender's slot as its argument) while {@code ucp_worker_progress} runs; the device takes the message out
  * of the slot afterwards, on the same thread (measured in-process: an 8-byte half round trip 9-23 % shorter than
- * through the upcall). A slot message is a {@link TinyMessage} (at most 28 bytes) sent as the active message's header, with no
- * data; its envelope's flags carry its data length. A slot is full while its first word, the context, is not 0
- * (communicator contexts never are).
+ * through the upcall). A slot message is a {@link TinyMessage} (at most 28 bytes) sent as the active message's
+ * header, with no data; its envelope's flags carry its data length. A slot is full while its first word, the
+ * context, is not 0 (communicator contexts never are).
  *
  * <p><b>Credit.</b> A slot holds one message, and UCX may deliver any number of messages in one progress call, so a
  * sender has at most one slot message outstanding per receiver: it sends the next one only after the receiver has
