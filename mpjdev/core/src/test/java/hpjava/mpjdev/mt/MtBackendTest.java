@@ -19,6 +19,19 @@ class MtBackendTest {
         assertEquals(0, r.status, r::toString);
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4})
+    void matchingKeepsEachSendersOrderUnderVariedTiming(int np) {
+        MtRun r = MtRun.launch(T, "--np", "" + np, "testprograms.MatchStress");
+        assertEquals(0, r.status, r::toString);
+    }
+
+    @Test
+    void matchingKeepsEachSendersOrderOnVirtualThreads() {
+        MtRun r = MtRun.launch(T, "--np", "4", "--virtual-threads", "testprograms.MatchStress");
+        assertEquals(0, r.status, r::toString);
+    }
+
     @Test
     void uncaughtExceptionEndsTheRunReleasesTheOthersAndReportsTheRank() {
         MtRun r = MtRun.launch(T, "--np", "4", "testprograms.Failing");
