@@ -30,6 +30,11 @@ final class TinyMessage {
     /** Longest section data carried. */
     static final int MAX_DATA = 8;
     static final int MAX_BYTES = Envelope.COMPACT_BYTES + MAX_DATA;
+    /**
+     * Staging memory a send needs: a tiny message, or a whole envelope ({@link Envelope#write} writes all
+     * {@link Envelope#BYTES}, also in front of a tiny message's data).
+     */
+    static final int STAGING_BYTES = Math.max(Envelope.BYTES, MAX_BYTES);
 
     /** The {@code Buffer} wire format's own byte order. */
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -46,11 +51,9 @@ final class TinyMessage {
     static int encode(MemorySegment image, long length, MemorySegment out, long context, int source, int tag,
                       int seq, int credit) {
         // Plain accesses through the whole-memory segment (the shared arena's liveness check on every access of the
-        // buffer's own segment was measurable here). Bounds: out holds an envelope and MAX_DATA (checked); a Buffer's
-        // segment holds at least a header and a section header, and data is read only when length says it is there.
-        if (out.byteSize() < Math.max(Envelope.BYTES, MAX_BYTES)) {
-            throw new IllegalArgumentException("staging memory below " + Math.max(Envelope.BYTES, MAX_BYTES) + " bytes");
-        }
+        // buffer's own segment was measurable here). Bounds: out holds STAGING_BYTES (checked); a Buffer's segment
+        // holds at least a header and a section header, and data is read only when length says it is there.
+        if (out.byteSize() < STAGING_BYTES) throw new IllegalArgumentException("staging memory below " + STAGING_BYTES);
         long in = image.address();
         int sections = ALL.get(INT, in + 4);
         int type;

@@ -71,7 +71,8 @@ final class UcxDevice implements AutoCloseable {
      * Progress rounds spun without {@link Thread#onSpinWait()} first (~20-50 us). A message landed through a slot
      * ({@link TinySlots}) is seen only when progress returns, so a pause between rounds delays every answer: without
      * it an 8-byte half round trip measured 4-8 % shorter (in-process A/B). The pause comes back for longer waits,
-     * where it spares a sibling hardware thread and lets a hypervisor see the spin.
+     * where it spares a sibling hardware thread and lets a hypervisor see the spin. {@code -Dhpjava.ucx.tightSpins=N}
+     * overrides it.
      */
     private static final int TIGHT_SPINS = Integer.getInteger("hpjava.ucx.tightSpins", 1_000);
     /** With more ranks than cores the partner may need our core: spin briefly, then yield it. */
@@ -396,11 +397,10 @@ final class UcxDevice implements AutoCloseable {
     // ------------------------------------------------------------------ the active-message handler
 
     /**
-     * {@code ucp_am_recv_callback_t}: runs inside {@code ucp_worker_progress} on the thread holding the lock. Matches
-     * the message against the posted receives and lands it, or queues it. An eager message that is next in order and
-     * matches a posted receive lands at once, without being described by a pooled {@link Arrival} (the common case of
-     * a receive posted before its message: measured 7 % of an 8-byte half round trip); every other goes through
-     * {@link Matcher#arrive}. Catches everything: an exception escaping an upcall would kill the JVM.
+     * {@code ucp_am_recv_callback_t}: runs inside {@code ucp_worker_progress} on the thread holding the lock. Takes
+     * the sender's slot message first (it was delivered before this one), then matches this message against the
+     * posted receives and lands it, or queues it ({@link #accept}). Catches everything: an exception escaping an
+     * upcall would kill the JVM.
      */
     @SuppressWarnings("unused") // bound into the upcall stub
     private byte onActiveMessage(long arg, long header, long headerLength, long data, long length, long param) {
@@ -415,30 +415,16 @@ final class UcxDevice implements AutoCloseable {
                         + " running another protocol version?)");
             }
             long envelope = tiny ? data : header;
-            long context = Envelope.context(envelope);
             int source = Envelope.source(envelope);
-            int tag = Envelope.tag(envelope);
-            int seq = Envelope.seq(envelope);
             if (source >= size) throw new DeviceException("active message from unknown rank " + source);
             if (slots != null) {
                 slots.credit(source, Envelope.credit(envelope));
                 takeSlot(source); // delivered before this message: keep the sender's order
             }
-            int tinyType = tiny ? Envelope.type(envelope) : -1;
-            long payload = tiny ? data + Envelope.COMPACT_BYTES : data;
-            long payloadLength = tiny ? length - Envelope.COMPACT_BYTES : length;
-            if (!rndv) {
-                PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
-                if (p != null) {
-                    landEager((UcxRequest) p.owner, source, tag, tinyType, payload, payloadLength);
-                    matcher.deliverHeldBack(source);
-                    return UCS_OK;
-                }
-            }
-            Arrival a = matcher.obtain();
-            a.set(context, source, tag, seq, rndv ? Arrival.RENDEZVOUS : Arrival.EAGER_IN_CALLBACK,
-                    (attr & UCP_AM_RECV_ATTR_FLAG_DATA) != 0, payload, payloadLength, tinyType, data);
-            return matcher.arrive(a) ? UCS_INPROGRESS : UCS_OK;
+            boolean kept = accept(envelope, source, rndv ? Arrival.RENDEZVOUS : Arrival.EAGER_IN_CALLBACK,
+                    (attr & UCP_AM_RECV_ATTR_FLAG_DATA) != 0, tiny ? data + Envelope.COMPACT_BYTES : data,
+                    tiny ? length - Envelope.COMPACT_BYTES : length, tiny ? Envelope.type(envelope) : -1, data);
+            return kept ? UCS_INPROGRESS : UCS_OK;
         } catch (Throwable t) {
             if (handlerFailure == null) handlerFailure = t;
             return UCS_OK;
@@ -478,23 +464,37 @@ final class UcxDevice implements AutoCloseable {
                 throw new DeviceException("malformed slot message from rank " + source + " (source field "
                         + Envelope.source(at) + ", " + dataLength + " bytes of data)");
             }
-            long context = Envelope.context(at);
-            int tag = Envelope.tag(at);
-            int seq = Envelope.seq(at);
-            int type = Envelope.type(at);
-            long payload = at + Envelope.COMPACT_BYTES;
-            PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
-            if (p != null) {
-                landEager((UcxRequest) p.owner, source, tag, type, payload, dataLength);
-                matcher.deliverHeldBack(source);
-            } else {
-                Arrival a = matcher.obtain();
-                a.set(context, source, tag, seq, Arrival.EAGER_IN_CALLBACK, false, payload, dataLength, type, 0);
-                matcher.arrive(a); // copies the data: the slot is reused
-            }
+            // UCX does not own the slot: an unexpected message is copied, as the slot is reused
+            accept(at, source, Arrival.EAGER_IN_CALLBACK, false, at + Envelope.COMPACT_BYTES, dataLength,
+                    Envelope.type(at), 0);
         } finally {
             t.release(source);
         }
+    }
+
+    /**
+     * Hands a message that has arrived to the matcher (the handler's and the slots' common path): an eager message
+     * that is next in order and matches a posted receive lands at once, without being described by a pooled
+     * {@link Arrival} (the common case of a receive posted before its message: 7 % of an 8-byte half round trip);
+     * every other goes through {@link Matcher#arrive}. {@code envelope} is the envelope's address, {@code source} its
+     * (checked) source; the rest as in {@link Arrival#set}. Returns whether UCX must keep the data. Lock held.
+     */
+    private boolean accept(long envelope, int source, int kind, boolean ucxMayKeep, long payload, long length,
+                           int tinyType, long ucxData) {
+        long context = Envelope.context(envelope);
+        int tag = Envelope.tag(envelope);
+        int seq = Envelope.seq(envelope);
+        if (kind != Arrival.RENDEZVOUS) {
+            PostedReceive p = matcher.takeInOrder(context, source, tag, seq);
+            if (p != null) {
+                landEager((UcxRequest) p.owner, source, tag, tinyType, payload, length);
+                matcher.deliverHeldBack(source);
+                return false;
+            }
+        }
+        Arrival a = matcher.obtain();
+        a.set(context, source, tag, seq, kind, ucxMayKeep, payload, length, tinyType, ucxData);
+        return matcher.arrive(a);
     }
 
     /**

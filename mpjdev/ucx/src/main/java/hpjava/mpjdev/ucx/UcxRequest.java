@@ -58,7 +58,7 @@ final class UcxRequest extends Request {
     private UcxRequest(UcxDevice device, Buffer buffer) {
         this.device = device;
         this.buffer = buffer;
-        this.staging = Arena.ofAuto().allocate(Math.max(Envelope.BYTES, TinyMessage.MAX_BYTES), 8);
+        this.staging = Arena.ofAuto().allocate(TinyMessage.STAGING_BYTES, 8);
         this.stagingAddress = staging.address();
     }
 

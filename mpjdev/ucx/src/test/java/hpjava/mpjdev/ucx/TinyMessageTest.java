@@ -19,7 +19,7 @@ class TinyMessageTest {
 
     /** Encodes {@code out}, decodes into a fresh buffer, and returns that buffer ready to read. */
     private static Buffer roundTrip(Buffer out, Arena arena, int expectedType, int expectedDataBytes) {
-        MemorySegment staging = arena.allocate(TinyMessage.MAX_BYTES, 8);
+        MemorySegment staging = arena.allocate(TinyMessage.STAGING_BYTES, 8);
         int n = TinyMessage.encode(out.segment(), out.length(), staging, CTX, 65535, 7, 123456, 21);
         assertEquals(Envelope.COMPACT_BYTES + expectedDataBytes, n, "encoded length");
         long m = staging.address();
@@ -74,7 +74,7 @@ class TinyMessageTest {
     @Test
     void longerMessagesAndOtherShapesKeepTheGeneralForm() {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment staging = arena.allocate(TinyMessage.MAX_BYTES, 8);
+            MemorySegment staging = arena.allocate(TinyMessage.STAGING_BYTES, 8);
             Buffer[] notTiny = {
                     Buffer.allocate(0).write(new byte[9]),
                     Buffer.allocate(0).write(new int[3]),
