@@ -30,23 +30,49 @@ public final class ParkProbe {
 
     private ParkProbe() {}
 
+    private static final String USAGE = "usage: bench/mt-park-probe [--backend NAME] [--launcher-arg ARG]..."
+            + " [--bursts N] [--messages N] [--pause-us N] [--warmup-ms N] [--parked-us X]";
+
     public static void main(String[] args) {
         List<String> launch = new ArrayList<>(List.of("--backend", "mt", "--np", "2"));
         List<String> rankArgs = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
-            String v = args[++i];
-            switch (a) {
-                case "--backend" -> launch.set(1, v);
-                case "--launcher-arg" -> launch.add(v);
-                case "--bursts", "--messages", "--pause-us", "--warmup-ms", "--parked-us" -> rankArgs.addAll(List.of(a, v));
-                default -> throw new IllegalArgumentException("unknown option " + a);
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
+                String v = args[++i];
+                switch (a) {
+                    case "--backend" -> launch.set(1, v);
+                    case "--launcher-arg" -> launch.add(v);
+                    case "--bursts", "--messages", "--pause-us", "--warmup-ms", "--parked-us" -> {
+                        positive(a, v); // checked here, so that a typo is a usage error, not a failed rank
+                        rankArgs.addAll(List.of(a, v));
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
             }
+        } catch (IllegalArgumentException e) {
+            System.err.println("mt-park-probe: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
         }
         launch.add(Rank.class.getName());
         launch.addAll(rankArgs);
         System.exit(Launcher.run(launch.toArray(String[]::new)));
+    }
+
+    private static void positive(String option, String value) {
+        double x;
+        try {
+            x = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option " + option + ": '" + value + "' is not a number");
+        }
+        boolean whole = !option.equals("--parked-us");
+        if (!(x > 0) || (whole && (x != Math.rint(x) || x > Integer.MAX_VALUE))) {
+            throw new IllegalArgumentException("option " + option + " must be a positive " + (whole ? "whole " : "")
+                    + "number, not '" + value + "'");
+        }
     }
 
     /** The program of each rank: rank 0 drives and reports, rank 1 echoes. */
