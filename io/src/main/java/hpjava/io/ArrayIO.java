@@ -169,6 +169,18 @@ public final class ArrayIO {
         }
     }
 
+    /**
+     * Writes a 2-D or 3-D {@code double} or {@code float} field as VTK image data ({@code .vti}, for ParaView and
+     * VisIt) with unit spacing at the origin, collectively over the APG; the point-data array is called {@code name}.
+     * Array dimension 0 is VTK's x axis, 1 its y and 2 its z.
+     */
+    public static void writeVti(String path, String name, Multiarray a) { VtkImage.write(Path.of(path), name, a, null, null); }
+
+    /** {@link #writeVti(String, String, Multiarray)} with the grid's origin and spacing (up to 3 values each). */
+    public static void writeVti(String path, String name, Multiarray a, double[] origin, double[] spacing) {
+        VtkImage.write(Path.of(path), name, a, origin, spacing);
+    }
+
     static Dtype typeOf(Multiarray a) {
         if (a == null) throw new ArrayIOException("the array is null");
         Dtype t = Dtype.ofJava(a.elementType());
