@@ -173,7 +173,7 @@ public final class HeatMap {
             g.drawLine(bx + bw, py, bx + bw + 4, py);
             g.drawString(Canvas.format(t), bx + bw + 7, py + fm.getAscent() / 2 - 1);
         }
-        String range = Canvas.format(lo) + " .. " + Canvas.format(hi);
+        String range = "range " + Canvas.format(lo) + " .. " + Canvas.format(hi);
         g.drawString(range, Math.min(bx - 10, c.image.getWidth() - fm.stringWidth(range) - 4), top + h + 20);
         if (valueLabel != null) {
             g.setFont(Canvas.LABEL);

@@ -9,6 +9,7 @@ import java.io.PrintStream;
  * by APG member 0 at most once every {@code interval} seconds (the first after one interval), so a run of any length
  * prints a bounded number of lines. The remaining time is estimated from the residual's recent rate of decrease
  * towards the target (a converging iteration), or from the step count when the run has a fixed number of steps.
+ * Lines go to the standard error stream, so that the standard output holds only the results.
  * Call {@link #update} from every member (it is local: no communication); {@code quiet} turns it off.
  */
 public final class Progress {
@@ -30,7 +31,7 @@ public final class Progress {
      * @param quiet      print nothing
      */
     public Progress(String label, double target, int totalSteps, double seconds, boolean quiet) {
-        this(label, target, totalSteps, seconds, quiet, System.out);
+        this(label, target, totalSteps, seconds, quiet, System.err);
     }
 
     Progress(String label, double target, int totalSteps, double seconds, boolean quiet, PrintStream out) {
