@@ -33,10 +33,8 @@ final class Downsample {
 
     /** Reduces {@code a}, a rank-2 double or float array, to at most {@code cells} cells per dimension. */
     static Downsample of(Multiarray a, int cells) {
-        if (a == null || a.rank() != 2 || !(a instanceof DoubleMultiarray || a instanceof FloatMultiarray))
-            throw new ArrayIOException("a heat map needs a rank-2 double or float array, got " + (a == null ? "null" : a.describe()));
+        check(a);
         int n0 = a.rng(0).size(), n1 = a.rng(1).size();
-        if (n0 == 0 || n1 == 0) throw new ArrayIOException("a heat map needs a non-empty array, got shape " + n0 + " x " + n1);
         int w0 = Math.min(n0, cells), w1 = Math.min(n1, cells);
         Procs1 p = new Procs1();
         int me = p.indexOf(ProcessContext.current().id());
@@ -50,6 +48,14 @@ final class Downsample {
             for (int j = 0; j < w1; j++)
                 mean[i * w1 + j] = sum.get(i * w1 + j) / ((double) (e0[i + 1] - e0[i]) * (e1[j + 1] - e1[j]));
         return new Downsample(w0, w1, mean, n0, n1, extreme(a, Reduction.Op.MINVAL), extreme(a, Reduction.Op.MAXVAL));
+    }
+
+    /** Throws (alike on every process) unless {@code a} is a non-empty rank-2 double or float array. */
+    static void check(Multiarray a) {
+        if (a == null || a.rank() != 2 || !(a instanceof DoubleMultiarray || a instanceof FloatMultiarray))
+            throw new ArrayIOException("a heat map needs a rank-2 double or float array, got " + (a == null ? "null" : a.describe()));
+        if (a.rng(0).size() == 0 || a.rng(1).size() == 0)
+            throw new ArrayIOException("a heat map needs a non-empty array, got shape " + a.rng(0).size() + " x " + a.rng(1).size());
     }
 
     private static double extreme(Multiarray a, Reduction.Op op) {

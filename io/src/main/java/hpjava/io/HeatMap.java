@@ -79,7 +79,8 @@ public final class HeatMap {
      *         has the wrong size, or the file cannot be written
      */
     public void write(Path path) {
-        int n0 = field == null ? 0 : field.rng(0).size(), n1 = field == null ? 0 : field.rng(1).size();
+        Downsample.check(field);
+        int n0 = field.rng(0).size(), n1 = field.rng(1).size();
         if (vx != null && (vx.length != n0 + 1 || vy.length != n0 + 1 || vx[0].length != n1 + 1 || vy[0].length != n1 + 1))
             throw new ArrayIOException("grid: vertex arrays must be " + (n0 + 1) + " x " + (n1 + 1) + " for a " + n0 + " x " + n1 + " field");
         Downsample d = Downsample.of(field, cells);
