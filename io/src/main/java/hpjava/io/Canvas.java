@@ -87,7 +87,9 @@ final class Canvas {
 
     void write(Path path) throws IOException {
         g.dispose();
-        if (!ImageIO.write(image, "png", path.toFile())) throw new IOException("no PNG writer in this JDK");
+        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(path)) {   // not toFile(): ImageIO prints its own trace
+            if (!ImageIO.write(image, "png", out)) throw new IOException("no PNG writer in this JDK");
+        }
     }
 
     /** About five "nice" values (1, 2 or 5 times a power of ten apart) within {@code lo..hi}. */

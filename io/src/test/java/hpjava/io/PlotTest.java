@@ -41,7 +41,7 @@ class PlotTest {
         assertEquals(low, one.getRGB(80 + 150, 44 + 300) & 0xffffff, "left half");
         assertEquals(high, one.getRGB(80 + 450, 44 + 300) & 0xffffff, "right half");
         int bar = 80 + 600 + 24 + 9;
-        assertEquals(high, one.getRGB(bar, 44) & 0xffffff, "top of the colour bar");
+        assertEquals(high, one.getRGB(bar, 44 + 1) & 0xffffff, "top of the colour bar");
         assertEquals(low, one.getRGB(bar, 44 + 599) & 0xffffff, "bottom of the colour bar");
         assertEquals(Viridis.rgb(1 - 300.5 / 600), one.getRGB(bar, 44 + 300) & 0xffffff, "middle of the colour bar");
     }
