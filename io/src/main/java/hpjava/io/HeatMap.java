@@ -142,6 +142,7 @@ public final class HeatMap {
     private void drawOutlines(Canvas c) {
         Graphics2D g = c.g;
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);   // no pixel snapping: smooth curves
         g.setColor(Color.BLACK);
         g.setStroke(new BasicStroke(2.5f));
         for (double[][] o : outlines) {
@@ -175,7 +176,8 @@ public final class HeatMap {
             g.drawString(Canvas.format(t), bx + bw + 7, py + fm.getAscent() / 2 - 1);
         }
         String range = "range " + Canvas.format(lo) + " .. " + Canvas.format(hi);
-        g.drawString(range, Math.min(bx - 10, c.image.getWidth() - fm.stringWidth(range) - 4), top + h + 20);
+        // Below the bar, right-aligned, on the line of the x label (clear of the x ticks however wide the text).
+        g.drawString(range, c.image.getWidth() - fm.stringWidth(range) - 6, top + h + 40);
         if (valueLabel != null) {
             g.setFont(Canvas.LABEL);
             c.vertical(valueLabel, c.image.getWidth() - 14, top + h / 2);
