@@ -180,6 +180,8 @@ class ExamplesTest {
         for (int x = 0; x < n; x++)
             for (int y = 0; y < n; y++)
                 assertEquals((double) x * x - (double) y * y + 3.0 * x * y, u[x * n + y], 1e-6, "element " + x + ", " + y);
+        assertTrue(Files.readString(out.resolve(name + ".vti"), StandardCharsets.ISO_8859_1)
+                .contains("<ImageData WholeExtent=\"0 " + (n - 1) + " 0 " + (n - 1) + " 0 0\""), name + ".vti");
         for (String png : List.of(name + ".png", name + "-residual.png")) {
             java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(out.resolve(png).toFile());
             assertTrue(img != null && img.getWidth() > 600 && img.getHeight() > 400, png + " is not a picture of a plot");
