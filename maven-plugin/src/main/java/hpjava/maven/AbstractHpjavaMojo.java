@@ -29,6 +29,11 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
     @Parameter(property = "hpjava.skip", defaultValue = "false")
     boolean skip;
 
+    /** Whether the goal does nothing this time. */
+    boolean skipped() {
+        return skip;
+    }
+
     /** Where the goal's .hpj sources are. */
     abstract Path sourceDirectory();
 
@@ -49,8 +54,8 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hpjava: skipped (hpjava.skip)");
+        if (skipped()) {
+            getLog().info("hpjava: skipped");
             return;
         }
         Path sources = sourceDirectory();
@@ -81,7 +86,7 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
         if (o.failed()) {
             for (String e : o.errors()) getLog().error(e);
             int n = o.errors().size();
-            StringBuilder msg = new StringBuilder("hpjava: " + n + (n == 1 ? " error" : " errors") + " in the .hpj sources:");
+            StringBuilder msg = new StringBuilder("hpjava: " + n + (n == 1 ? " error" : " errors") + " compiling the .hpj sources:");
             for (String e : o.errors()) msg.append(File.separator.equals("\\") ? "\r\n" : "\n").append(e.lines().findFirst().orElse(e));
             throw new MojoFailureException(msg.toString());
         }

@@ -117,7 +117,36 @@ final class IncrementalBuild {
         }
         List<String> errors = compile(r, sources, texts, hashes, dirty, next);
         next.write(r.stateFile()); // sources that failed are not recorded: the next build retries them
+        if (errors.isEmpty()) {
+            for (String rel : dirty) changedTypes.addAll(next.units.get(rel).topLevelTypes());
+            invalidateJavaDependents(r, changedTypes);
+        }
         return new Outcome(List.copyOf(dirty), errors);
+    }
+
+    /**
+     * Deletes javac's class files of the .java sources that name a type of a recompiled or removed .hpj source, so
+     * that javac's own staleness check (a source without its class is stale) compiles them again against the new
+     * classes. Class files are found by the source's path under its root (the package directory by convention).
+     */
+    private static void invalidateJavaDependents(Request r, Set<String> changedTypes) throws IOException {
+        for (Path root : r.javaSourceRoots()) {
+            for (var e : scan(root, ".java").entrySet()) {
+                if (identifiers(Files.readString(e.getValue(), StandardCharsets.UTF_8)).stream().noneMatch(changedTypes::contains))
+                    continue;
+                String rel = e.getKey().substring(0, e.getKey().length() - ".java".length());
+                Path dir = r.outputDir().resolve(rel).getParent();
+                String base = rel.substring(rel.lastIndexOf('/') + 1);
+                if (dir == null || !Files.isDirectory(dir)) continue;
+                try (Stream<Path> s = Files.list(dir)) {
+                    for (Path c : s.filter(c -> isClassOf(c.getFileName().toString(), base)).toList()) Files.deleteIfExists(c);
+                }
+            }
+        }
+    }
+
+    private static boolean isClassOf(String classFile, String base) {
+        return classFile.equals(base + ".class") || (classFile.startsWith(base + "$") && classFile.endsWith(".class"));
     }
 
     /** Marks dirty, to a fixed point, every clean source whose identifiers include a changed type name. */

@@ -32,6 +32,15 @@ public final class TestCompileMojo extends AbstractHpjavaMojo {
     @Parameter(defaultValue = "${project.build.directory}/generated-test-sources/hpjava", property = "hpjava.generatedTestJavaDirectory")
     File generatedJavaDirectory;
 
+    /** Skips compiling the tests, as it does for javac. */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    boolean testSkip;
+
+    @Override
+    boolean skipped() {
+        return skip || testSkip;
+    }
+
     @Override
     Path sourceDirectory() {
         return sourceDirectory.toPath();

@@ -93,8 +93,11 @@ class IncrementalBuildTest {
         build();
         javac();
         assertEquals(List.of(), build().compiled(), "nothing changed");
+        assertTrue(Files.exists(out.resolve("demo/Scale.class")));
         write(hpj.resolve("demo/Grid.hpj"), GRID.replace("2 * x", "3 * x"));
         assertEquals(List.of("demo/Grid.hpj", "demo/UsesGrid.hpj"), build().compiled());
+        assertFalse(Files.exists(out.resolve("demo/Scale.class")), "Scale.java names Grid: javac must compile it again");
+        javac();
         assertEquals(List.of(), build().compiled());
         write(javaDir.resolve("demo/Scale.java"), SCALE.replace("return 1;", "return 2; }\n public static int extra() { return 5;"));
         Files.setLastModifiedTime(javaDir.resolve("demo/Scale.java"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
