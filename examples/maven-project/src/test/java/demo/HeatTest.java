@@ -2,10 +2,12 @@ package demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 import hpjava.junit.HpjavaJob;
 import hpjava.junit.HpjavaRank;
@@ -46,5 +48,13 @@ class HeatTest {
             return top.getFileName() + ":" + top.getLineNumber();
         });
         assertEquals(List.of("Heat.hpj:10", "Heat.hpj:10"), where);
+    }
+
+    @Test
+    void aFailingRankIsReportedWithItsHpjStackTrace() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> HpjavaJob.np(2).run(r -> Heat.total(2)));
+        String m = e.getMessage();
+        assertTrue(m.contains("rank 0 of 2 failed: java.lang.IllegalArgumentException: a rod needs at least 3 cells, not 2"), m);
+        assertTrue(m.contains("demo.Heat.total(Heat.hpj:10)"), m);
     }
 }

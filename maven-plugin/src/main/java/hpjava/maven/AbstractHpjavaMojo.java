@@ -2,6 +2,7 @@ package hpjava.maven;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,14 +60,16 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
             return;
         }
         Path sources = sourceDirectory();
-        if (IncrementalBuild.scanQuietly(sources).isEmpty()) {
+        Path state = Path.of(project.getBuild().getDirectory(), "hpjava-state", goal() + ".txt");
+        // With no sources and no earlier build there is nothing to do; with an earlier build, the classes of the
+        // sources since removed must go.
+        if (IncrementalBuild.scanQuietly(sources).isEmpty() && !Files.exists(state)) {
             getLog().debug("hpjava: no .hpj sources in " + sources);
             return;
         }
         if (Runtime.version().feature() < REQUIRED_JDK)
             throw new MojoExecutionException("hpjava: the HPJava translator needs JDK " + REQUIRED_JDK + " or later; Maven runs on "
                     + Runtime.version() + ". Set JAVA_HOME to a JDK " + REQUIRED_JDK + ".");
-        Path state = Path.of(project.getBuild().getDirectory(), "hpjava-state", goal() + ".txt");
         List<Path> cp = new ArrayList<>();
         for (String e : classPathElements()) cp.add(Path.of(e));
         List<Path> javaRoots = javaSourceRoots().stream().map(Path::of).filter(p -> !p.startsWith(generatedJavaDirectory())).toList();

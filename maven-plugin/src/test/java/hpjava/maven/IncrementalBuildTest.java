@@ -137,6 +137,9 @@ class IncrementalBuildTest {
         assertEquals(List.of(), build().compiled());
         assertFalse(Files.exists(out.resolve("demo/UsesGrid.class")));
         assertTrue(Files.exists(out.resolve("demo/Grid.class")));
+        hpjava.compiler.HpjavaCompiler.deleteTreeQuietly(hpj);
+        assertEquals(List.of(), build().compiled());
+        assertEquals(java.util.Map.of(), IncrementalBuild.scan(out, ".class"), "no source left: no class left");
     }
 
     private IncrementalBuild.Outcome build() throws IOException {
