@@ -1,6 +1,5 @@
 package hpjava.maven;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +89,7 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
             for (String e : o.errors()) getLog().error(e);
             int n = o.errors().size();
             StringBuilder msg = new StringBuilder("hpjava: " + n + (n == 1 ? " error" : " errors") + " compiling the .hpj sources:");
-            for (String e : o.errors()) msg.append(File.separator.equals("\\") ? "\r\n" : "\n").append(e.lines().findFirst().orElse(e));
+            for (String e : o.errors()) msg.append(System.lineSeparator()).append(e.lines().findFirst().orElse(e));
             throw new MojoFailureException(msg.toString());
         }
         getLog().info("hpjava: compiled " + o.compiled().size() + " .hpj source" + (o.compiled().size() == 1 ? "" : "s")

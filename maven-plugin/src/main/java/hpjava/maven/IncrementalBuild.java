@@ -100,8 +100,12 @@ final class IncrementalBuild {
                 if (u != null) changedTypes.addAll(u.topLevelTypes());
             }
         }
+        boolean removed = false;
         for (var e : old.units.entrySet())
-            if (!sources.containsKey(e.getKey())) changedTypes.addAll(e.getValue().topLevelTypes());
+            if (!sources.containsKey(e.getKey())) {
+                changedTypes.addAll(e.getValue().topLevelTypes());
+                removed = true;
+            }
         for (String f : union(old.javaStamps.keySet(), javaStamps.keySet()))
             if (!java.util.Objects.equals(old.javaStamps.get(f), javaStamps.get(f))) changedTypes.add(baseName(f));
         addDependents(sources.keySet(), texts, old, dirty, changedTypes);
@@ -113,6 +117,7 @@ final class IncrementalBuild {
         }
         if (dirty.isEmpty()) {
             next.write(r.stateFile());
+            if (removed) invalidateJavaDependents(r, changedTypes);
             return new Outcome(List.of(), List.of());
         }
         List<String> errors = compile(r, sources, texts, hashes, dirty, next);

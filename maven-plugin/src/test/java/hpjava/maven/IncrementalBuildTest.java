@@ -131,12 +131,17 @@ class IncrementalBuildTest {
     }
 
     @Test
-    void removedSourceLosesItsClasses() throws Exception {
+    void removedSourceLosesItsClassesAndItsJavaUsersTheirs() throws Exception {
         build();
+        javac();
         Files.delete(hpj.resolve("demo/UsesGrid.hpj"));
         assertEquals(List.of(), build().compiled());
         assertFalse(Files.exists(out.resolve("demo/UsesGrid.class")));
         assertTrue(Files.exists(out.resolve("demo/Grid.class")));
+        assertTrue(Files.exists(out.resolve("demo/Scale.class")), "Scale.java does not name UsesGrid");
+        Files.delete(hpj.resolve("demo/Solo.hpj"));
+        assertEquals(List.of(), build().compiled());
+        assertFalse(Files.exists(out.resolve("demo/Scale.class")), "Scale.java names Solo: javac must compile it again");
         hpjava.compiler.HpjavaCompiler.deleteTreeQuietly(hpj);
         assertEquals(List.of(), build().compiled());
         assertEquals(java.util.Map.of(), IncrementalBuild.scan(out, ".class"), "no source left: no class left");
