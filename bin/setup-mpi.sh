@@ -2,7 +2,7 @@
 # Sets up MPI for the `mpi` backend (mpjdev/mpi). Idempotent; quick when everything is in place.
 #
 #  1. On Debian as root: installs Open MPI (openmpi-bin libopenmpi-dev) and MPICH (mpich libmpich-dev) when missing,
-#     with gcc for their mpicc.
+#     with gcc for their mpicc, and iproute2 for the multi-host test (network namespaces).
 #  2. The default (ffm) binding: for each implementation installed, compiles mpjdev/mpi/src/main/c/mpi-abi.c with
 #     that implementation's mpicc and writes its ABI table (handles, constants, MPI_Status layout, library and
 #     version, from its own mpi.h) to $HPJAVA_MPI_ABI_DIR (default ~/.hpjava/mpi-abi)/<openmpi|mpich>.properties.
@@ -60,7 +60,7 @@ in_ci() { [ "${CI:-}" = "true" ]; }
 # ---------------------------------------------------------------- 1. Debian packages
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
-  for p in openmpi-bin libopenmpi-dev mpich libmpich-dev gcc libc6-dev; do pkg_installed "$p" || missing+=("$p"); done
+  for p in openmpi-bin libopenmpi-dev mpich libmpich-dev gcc libc6-dev iproute2; do pkg_installed "$p" || missing+=("$p"); done
 else
   command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 fi

@@ -41,6 +41,16 @@ public final class MpiBackend implements Backend {
         return MpiDevice.LOCK;
     }
 
+    /**
+     * Why this backend cannot run on the MPI implementation {@code impl} ({@code openmpi}, {@code mpich}) with its
+     * default binding here, or empty when it can: for tests and tools that skip what is not installed.
+     */
+    public static java.util.Optional<String> problem(String impl) {
+        var m = MpiImplementation.byId(impl);
+        if (m.isEmpty()) return java.util.Optional.of("unknown MPI implementation '" + impl + "'");
+        return java.util.Optional.ofNullable(MpiLaunchCommand.problem(m.get(), "ffm", MpiLaunchCommand.abiDir(System.getenv())));
+    }
+
     @Override
     public String name() {
         return "mpi";
