@@ -247,8 +247,8 @@ final class MpiDevice {
 
     /**
      * Ranks of this job on this host ({@code OMPI_COMM_WORLD_LOCAL_SIZE} set by Open MPI's mpirun,
-     * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy follows Open MPI's own: its blocking calls spin unless the host is
-     * oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
+     * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy
+     * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
      */
     static final boolean OVERSUBSCRIBED = localRanks() > Runtime.getRuntime().availableProcessors();

@@ -127,16 +127,52 @@ final class PeerWatch {
                     if (!sent[k]) sent[k] = notices[k].test();
                     complete &= sent[k];
                 }
-                if (complete) return;
+                if (complete) break;
             } finally {
                 lock.unlock();
             }
             stuckSince = check(ANY, stuckSince);
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            pause();
+        }
+        receiveRemainingNotices();
+    }
+
+    /**
+     * After the final barrier every rank has sent its one notice to every other: receives those not drained yet, so
+     * that none is left unmatched at {@code MPI_Finalize} (MPICH's UCX layer prints a warning for each one).
+     */
+    private void receiveRemainingNotices() {
+        final ReentrantLock lock = MpiDevice.LOCK;
+        MpiBinding.Req r = mpi.newRequest();
+        synchronized (this) {
+            for (int src = 0; src < finished.length; src++) {
+                if (src == self || finished[src]) continue;
+                lock.lock();
+                try {
+                    mpi.irecv(sink, 0, src, FINISHED_TAG, control, r, false);
+                } finally {
+                    lock.unlock();
+                }
+                while (true) {
+                    lock.lock();
+                    try {
+                        if (r.test()) break;
+                    } finally {
+                        lock.unlock();
+                    }
+                    pause();
+                }
+                finished[src] = true;
+                finishedCount++;
             }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
