@@ -2,7 +2,8 @@
 # The mpi backend's FFM binding against C and against Open MPI's Java binding, on Open MPI and on MPICH, in one run:
 # per implementation, the C ping-pong (pingpong.c, compiled with that implementation's mpicc and started by its own
 # launcher) and mpjdev's mpi backend over the FFM binding (MpjdevPingPong, --option mpi.impl=IMPL); on Open MPI also
-# the backend over Open MPI's Java binding (--option mpi.binding=jni) and the raw Java binding (RawJavaPingPong).
+# the backend over Open MPI's Java binding (--option mpi.binding=jni) and the raw Java binding (RawJavaPingPong); at
+# 8 B also the FFM binding alone, without the device (RawFfmPingPong), on both.
 # The sides are interleaved, their order rotated from round to round; a round's value is the median of REPS
 # repetitions, the reported value the median of the round medians.
 #
@@ -34,7 +35,8 @@ for w in ${WHICH//,/ }; do
     *) echo "ffm.sh: unknown test '$w' (known: lat8, bw1m)" >&2; exit 2 ;;
   esac
 done
-SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich)
+SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich raw-ffm-openmpi raw-ffm-mpich)
+ABI_DIR="${HPJAVA_MPI_ABI_DIR:-$HOME/.hpjava/mpi-abi}"
 side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
   local name=$1; shift
   case "$name" in
@@ -44,7 +46,9 @@ side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
     ffm-openmpi) "${LAUNCH[@]}" --option mpi.impl=openmpi hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     jni-openmpi) "${LAUNCH[@]}" --option mpi.impl=openmpi --option mpi.binding=jni hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     ffm-mpich) "${LAUNCH[@]}" --option mpi.impl=mpich hpjava.bench.mpi.MpjdevPingPong "$@" ;;
-  esac | awk -v n="$name" 'NF == 4 && $1 ~ /^(c|java-raw|mpjdev-mpi)$/ { print n, $2, $3, $4 }'
+    raw-ffm-openmpi) if [ "$1" = lat ]; then "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
+    raw-ffm-mpich) if [ "$1" = lat ]; then mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
+  esac | awk -v n="$name" 'NF == 4 && $1 ~ /^(c|java-raw|mpjdev-mpi|ffm-raw)$/ { print n, $2, $3, $4 }'
 }
 OUT="$T/ffm-results.txt"
 : > "$OUT"
@@ -68,16 +72,18 @@ awk -v loads="$LOADS" '
     for (rk in n) { split(rk, p, SUBSEP); for (i = 1; i <= n[rk]; i++) a[i] = v[rk, i]
                     k = p[2] SUBSEP p[3] SUBSEP p[4]; rn[k]++; rv[k, rn[k]] = median(a, n[rk]) }
     for (k in rn) { for (i = 1; i <= rn[k]; i++) a[i] = rv[k, i]; med[k] = median(a, rn[k]) }
-    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) |"
-    print "|---|---|---|---|---|---|---|---|"
+    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | FFM binding alone | alone / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) |"
+    print "|---|---|---|---|---|---|---|---|---|---|"
     split("lat 8|bw 1048576", order, "|"); split("openmpi mpich", impls, " ")
     for (o = 1; o <= 2; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
       unit = mode == "lat" ? " us" : " MB/s"
       name = mode == "lat" ? "8 B half round trip" : "1 MiB streaming, window 64"
       for (m = 1; m <= 2; m++) { im = impls[m]
         c = med["c-" im, mode, size]; f = med["ffm-" im, mode, size]; j = med["jni-" im, mode, size]; rj = med["raw-java-" im, mode, size]
+        rf = med["raw-ffm-" im, mode, size]
         if (c == "" && f == "") continue
-        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
+        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
+               (rf == "" ? "-" : sprintf("%.3f%s", rf, unit)), (rf == "" ? "-" : sprintf("%.3f", rf / c)),
                (j == "" ? "-" : sprintf("%.3f%s", j, unit)), (rj == "" ? "-" : sprintf("%.3f%s", rj, unit)), (j == "" ? "-" : sprintf("%.3f", f / j)) } }
     print ""
     print "Load average (1 min) at the start of each round:" loads
