@@ -96,7 +96,7 @@ public final class EcjCompiler {
     }
 
     private static final java.util.regex.Pattern RANGE_HELPER = java.util.regex.Pattern.compile(
-            "The method range\\(hpjava\\.lang\\.Range\\) in the type \\S+\\$\\$hpj is not applicable for the arguments \\((.*)\\)");
+            "The method range\\(hpjava\\.lang\\.Range\\) in the type (?:hpjava\\.lang\\.)?LoweringSupport is not applicable for the arguments \\((.*)\\)");
 
     /** ECJ's message in the user's terms where it names generated helpers. */
     static String userMessage(String m) {
