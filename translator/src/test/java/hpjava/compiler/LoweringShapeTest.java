@@ -1,5 +1,6 @@
 package hpjava.compiler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,8 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 
 import hpjava.compiler.parse.SourceUnit;
@@ -69,6 +72,42 @@ class LoweringShapeTest {
         boolean tries = !outer.getBody().findAll(TryStmt.class).isEmpty();
         if (fused) assertTrue(setUp.isEmpty() && !tries, "set-up between the rows: " + setUp + ", try: " + tries + " in " + outer);
         else assertTrue(setUp.contains("enterIndex") && tries, "inner set-up hoisted: " + outer);
+    }
+
+    /**
+     * Issue 13: an overall nest is outlined into the method of a local class ({@code $ON.$run}), wherever the user
+     * writes it (inside main, an on block, a do/while convergence loop; red-black; 3-D; reductions into a local;
+     * instance, generic and varargs methods; checked exceptions), so that it runs as fast as in a method of its own.
+     * Nests whose meaning outlining would change stay in place: a return, a break to an outer label, this.
+     */
+    @ParameterizedTest
+    @CsvSource({"programs/Outlined.hpj, main, true", "programs/Laplace.hpj, main, true",
+                "programs/Outlined.hpj, scaledSum, true", "programs/Outlined.hpj, rejectNegative, true",
+                "programs/Outlined.hpj, holdsFive, true", "programs/Outlined.hpj, countNonNull, true",
+                "programs/Outlined.hpj, weighted, true", "programs/LaplaceShape.hpj, sweep, true",
+                "programs/Outlined.hpj, scaledSumThis, false", "programs/Outlined.hpj, firstAbove, false"})
+    void overallNestsAreOutlinedWhereverTheUserWritesThem(String file, String method, boolean outlined) throws Exception {
+        SourceUnit u = Harness.unit(file);
+        HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
+        assertTrue(r.success(), r.formatted());
+        MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                d -> d.getNameAsString().equals(method)).orElseThrow();
+        List<ForStmt> loops = m.findAll(ForStmt.class, LoweringShapeTest::isElementLoop);
+        assertFalse(loops.isEmpty(), "element loops in " + method);
+        List<ForStmt> inPlace = loops.stream().filter(f -> f.findAncestor(LocalClassDeclarationStmt.class).isEmpty()
+                && f.findAncestor(LabeledStmt.class, l -> l.getLabel().asString().equals("stay")).isEmpty()).toList();
+        if (outlined) {
+            assertTrue(inPlace.isEmpty(), "nest left in " + method + ": " + inPlace);
+            for (ForStmt f : loops) {
+                LocalClassDeclarationStmt c = f.findAncestor(LocalClassDeclarationStmt.class).orElse(null);
+                if (c == null) continue;
+                assertTrue(c.getClassDeclaration().getNameAsString().startsWith("$O")
+                        && c.getClassDeclaration().getMethodsByName("$run").size() == 1, "outlined into $ON.$run: " + c);
+            }
+        } else {
+            assertEquals(loops, inPlace, "nest of " + method + " must stay in place");
+        }
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */
