@@ -12,6 +12,24 @@ public final class LoweringSupport {
     private LoweringSupport() {
     }
 
+    /**
+     * An overall nest outlined into a method of its own (the lambda's synthetic method), which may throw the
+     * checked exceptions {@code E1} and {@code E2} ({@code RuntimeException} when there are fewer).
+     */
+    @FunctionalInterface
+    public interface Nest<E1 extends Throwable, E2 extends Throwable> {
+        void run() throws E1, E2;
+    }
+
+    /**
+     * Runs an outlined nest. The translator emits the nest as the body of a lambda passed here, in place, so that
+     * the JIT compiles it as a method entered once per execution of the nest (not only by on-stack replacement of
+     * the enclosing method) while its lines and its class stay the user's.
+     */
+    public static <E1 extends Throwable, E2 extends Throwable> void run(Nest<E1, E2> nest) throws E1, E2 {
+        nest.run();
+    }
+
     /** A creation's extent that is a range: the range itself. */
     public static Range range(Range r) {
         return r;

@@ -65,7 +65,7 @@ public final class EcjCompiler {
             boolean ok;
             try (StandardJavaFileManager fm = ecj.getStandardFileManager(collector, Locale.ROOT, StandardCharsets.UTF_8)) {
                 List<String> options = new ArrayList<>(List.of("--release", "25", "-proc:none", "-nowarn",
-                        "-g", "-encoding", "UTF-8", "-d", classes.toString()));
+                        "-g", "-preserveAllLocals", "-encoding", "UTF-8", "-d", classes.toString()));
                 if (!classPath.isEmpty()) {
                     options.add("-classpath");
                     options.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));

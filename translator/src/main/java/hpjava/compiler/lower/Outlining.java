@@ -18,14 +18,20 @@ import hpjava.grammar.HPJavaParser;
 import hpjava.grammar.HPJavaParser.*;
 
 /**
- * Outlining of overall nests (issue 13): each outermost overall of a method or constructor body becomes the method
- * {@code $run} of a local class {@code $ON} declared in place, called right after it. The JIT then compiles the nest
+ * Outlining of overall nests (issue 13): each outermost overall of a method or constructor body becomes a method
+ * of its own, written in place: preferably the body of a lambda run at once
+ * ({@code LoweringSupport.<E1, E2>run(() -> {...})}, compiled into a synthetic method of the same class, so a
+ * debugger's {@code stop at Laplace:45} still finds the line), or, when the nest assigns a local of the method or
+ * uses one that is not effectively final, the method {@code $run} of a local class {@code $ON} declared in place and
+ * called right after it. The JIT then compiles the nest
  * as a method of its own, entered once per execution of the nest, instead of as part of the enclosing method (a
  * nest inside {@code main} ran at about half the speed of plain Java, compiled only by on-stack replacement of
  * {@code main}). The class is declared where the overall is, so the body's text and lines stay in place (class
  * files keep the {@code .hpj} lines; stack traces show {@code $ON.$run} at the user's line).
  *
- * <p>The method takes the locals of the enclosing method that the nest uses as parameters of the same names (a
+ * <p>The lambda form needs every local the nest uses to be effectively final (never assigned; it captures them under
+ * their own names) and at most two thrown types. The local class's method takes the locals of the enclosing method
+ * that the nest uses as parameters of the same names (a
  * debugger shows them under the user's names); a local the nest assigns is returned and assigned back (at most one,
  * definitely assigned before: declared with an initializer, or a parameter). The method is static in a static method
  * and otherwise an instance method of an inner local class (instance fields and methods of the enclosing object are
@@ -38,8 +44,12 @@ import hpjava.grammar.HPJavaParser.*;
 final class Outlining {
 
     /** How overall {@code id} is outlined: the parameters, the assigned local returned (or null), static or not. */
-    record Outline(int id, List<String> parameterDeclarations, List<String> arguments, Symbol.Variable result,
-                   String resultType, boolean isStatic, String throwsClause) {
+    record Outline(int id, boolean lambda, List<String> parameterDeclarations, List<String> arguments,
+                   Symbol.Variable result, String resultType, boolean isStatic, List<String> thrown) {
+        /** {@code throws A, B} of {@code $run}, or empty. */
+        String throwsClause() {
+            return thrown.isEmpty() ? "" : " throws " + String.join(", ", thrown);
+        }
     }
 
     private final Plan plan;
@@ -51,11 +61,15 @@ final class Outlining {
     /** The outline of overall {@code o}, which no overall or at encloses in its method, or null to leave it in place. */
     Outline of(OverallStatementContext o, int id) {
         ParserRuleContext method = enclosingMethod(o);
-        if (method == null || jumpsOut(o) || JavaTrees.any(method, t -> t instanceof LocalClassDeclarationContext)) return null;
-        boolean isStatic = isStatic(method);
-        if (!isStatic && JavaTrees.any(o, Outlining::namesThisOrSuper)) return null;
+        if (method == null || jumpsOut(o)) return null;
         Map<Symbol.Variable, Boolean> used = freeLocals(o);
         if (used == null) return null;
+        List<String> thrown = thrownTypes(o, method);
+        if (thrown.size() <= 2 && used.keySet().stream().noneMatch(plan::assignedAnywhere))
+            return new Outline(id, true, List.of(), List.of(), null, "void", true, thrown);
+        if (JavaTrees.any(method, t -> t instanceof LocalClassDeclarationContext)) return null;
+        boolean isStatic = isStatic(method);
+        if (!isStatic && JavaTrees.any(o, Outlining::namesThisOrSuper)) return null;
         List<String> declarations = new ArrayList<>(), arguments = new ArrayList<>();
         Symbol.Variable result = null;
         String resultType = "void";
@@ -71,7 +85,7 @@ final class Outlining {
             declarations.add(type + " " + v.name());
             arguments.add(v.name());
         }
-        return new Outline(id, declarations, arguments, result, resultType, isStatic, throwsClause(o, method));
+        return new Outline(id, false, declarations, arguments, result, resultType, isStatic, thrown);
     }
 
     /** The method or constructor whose body holds {@code o} directly (no lambda, class body or initializer between). */
@@ -178,10 +192,10 @@ final class Outlining {
     }
 
     /**
-     * The {@code throws} clause of {@code $run}: the method's own, plus the types caught by user try statements
-     * around {@code o} (a checked exception the nest throws may be caught there). Empty when there is none.
+     * What the outlined nest may throw: the method's {@code throws} types, plus the types caught by user try
+     * statements around {@code o} (a checked exception the nest throws may be caught there).
      */
-    private String throwsClause(ParseTree o, ParserRuleContext method) {
+    private List<String> thrownTypes(ParseTree o, ParserRuleContext method) {
         List<String> types = new ArrayList<>();
         ThrowsClauseContext own = method instanceof MethodDeclarationContext m ? m.throwsClause()
                 : method instanceof ConstructorDeclarationContext c ? c.throwsClause() : null;
@@ -191,7 +205,7 @@ final class Outlining {
                     : t instanceof TryWithResourcesStatementContext tw ? tw.catchClause() : List.of();
             for (CatchClauseContext c : catches) for (TypeContext ty : c.type()) types.add(text(ty));
         }
-        return types.isEmpty() ? "" : " throws " + String.join(", ", types);
+        return types;
     }
 
     private String text(ParserRuleContext c) {

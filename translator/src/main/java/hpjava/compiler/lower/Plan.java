@@ -212,6 +212,11 @@ final class Plan {
         return true;
     }
 
+    /** Whether {@code v} is assigned anywhere after its declaration (then it is not effectively final). */
+    boolean assignedAnywhere(Symbol.Variable v) {
+        return assignments.containsKey(v);
+    }
+
     /** Whether some assignment of {@code v} lies inside {@code s}. */
     boolean assignedIn(Symbol.Variable v, Stmt s) {
         for (int tok : assignments.getOrDefault(v, List.of())) if (s.contains(tok)) return true;

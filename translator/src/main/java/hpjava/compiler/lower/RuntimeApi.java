@@ -27,6 +27,9 @@ final class RuntimeApi {
 
     static String bind() { return SUPPORT + ".bind()"; }
 
+    /** Opens {@code LoweringSupport.<E1, E2>run(}: the lambda of an outlined nest follows, then {@code )}. */
+    static String runOpen(String thrown1, String thrown2) { return SUPPORT + ".<" + thrown1 + ", " + thrown2 + ">run("; }
+
     /** A creation's extent: a Range, or an int (a collapsed range of that size). */
     static String range(String extent) { return rangeOpen() + extent + ")"; }
 

@@ -80,8 +80,8 @@ final class StatementLowering {
     }
 
     /**
-     * An overall: in place, or (outlined, see {@link Outlining}) inside the method {@code $run} of a local class
-     * declared in place and called right after it, on the overall's last line.
+     * An overall: in place, or (outlined, see {@link Outlining}) as the body of a lambda run at once, or inside the
+     * method {@code $run} of a local class declared in place and called right after it, on the overall's last line.
      */
     void overall(OverallStatementContext o) {
         Outlining.Outline outline = plan.outline(o);
@@ -89,8 +89,16 @@ final class StatementLowering {
             inPlace(o);
             return;
         }
-        String cls = OUTLINED.of(outline.id());
         em.copyTo(start(o));
+        if (outline.lambda()) {
+            List<String> thrown = new java.util.ArrayList<>(outline.thrown());
+            while (thrown.size() < 2) thrown.add("RuntimeException");
+            l.gen("{ " + RuntimeApi.runOpen(thrown.get(0), thrown.get(1)) + "() -> { ", o);
+            inPlace(o);
+            l.gen(" }); }", o);
+            return;
+        }
+        String cls = OUTLINED.of(outline.id());
         l.gen("{ final class " + cls + " { " + (outline.isStatic() ? "static " : "") + outline.resultType() + " " + RUN + "("
                 + String.join(", ", outline.parameterDeclarations()) + ")" + outline.throwsClause() + " { ", o);
         inPlace(o);
@@ -214,11 +222,36 @@ final class StatementLowering {
         return ELEMENT_LOOP.of(s.id) + ": for (int " + k + " = 0; " + k + " < " + COUNT.of(s.id) + "; " + k + "++) { ";
     }
 
-    /** The declaration of the local subscript {@code $iN} of the current element (unit stride: {@code $sbN + $kN}). */
-    private static String subscript(Plan.Stmt s, boolean unitStride) {
+    /**
+     * The declaration of the local subscript {@code $iN} of the current element (unit stride: {@code $sbN + $kN}),
+     * and of the user's index name holding its global index, for debuggers ({@link #visibleIndex}).
+     */
+    private String subscript(Plan.Stmt s, boolean unitStride) {
         int n = s.id;
         return "final int " + SUBSCRIPT.of(n) + " = " + SUB_BASE.of(n) + " + " + ELEMENT.of(n)
-                + (unitStride ? "" : " * " + SUB_STEP.of(n)) + "; ";
+                + (unitStride ? "" : " * " + SUB_STEP.of(n)) + "; "
+                + visibleIndex(s, GLOBAL_BASE.of(n) + " + " + ELEMENT.of(n) + " * " + GLOBAL_STEP.of(n));
+    }
+
+    /**
+     * {@code final int i = <global index>; }: the index the user wrote, under its own name, so that a debugger
+     * stopped in the body shows {@code i} as the value of {@code i`} (issue 14). The generated code never reads it
+     * (the JIT drops it; ECJ keeps it with -preserveAllLocals). Omitted when a local or parameter of the same name
+     * is declared in the enclosing method or lambda (the declaration would clash or be shadowed).
+     */
+    private String visibleIndex(Plan.Stmt s, String globalIndex) {
+        String name = plan.attr.index(s.ctx).name();
+        ParserRuleContext body = s.ctx;
+        while (body.getParent() != null && !(body instanceof MethodDeclarationContext || body instanceof ConstructorDeclarationContext
+                || body instanceof CompactConstructorDeclarationContext || body instanceof LambdaContext || body instanceof InitializerContext))
+            body = body.getParent();
+        int from = body.getStart().getTokenIndex(), to = body.getStop().getTokenIndex();
+        for (var v : plan.attr.variables()) {
+            if (v.isField() || !v.name().equals(name) || v.declaration() == null) continue;
+            int at = v.declaration().getTokenIndex();
+            if (at >= from && at <= to) return "";
+        }
+        return "final int " + name + " = " + globalIndex + "; ";
     }
 
     /** The element loop(s) of overall {@code s} with its body, and the closing of its segment loop. */
@@ -272,7 +305,7 @@ final class StatementLowering {
         l.gen("); ", a);
         em.skipTo(start(a.statement()));
         l.gen("if (" + RuntimeApi.holds(x, c, loc) + ") { final int " + SUBSCRIPT.of(n) + " = " + RuntimeApi.localSubscript(x, loc) + "; "
-                + checks(s) + "final int " + MARK.of(n) + " = " + RuntimeApi.enterIndex(c, x) + "; try { ", a);
+                + visibleIndex(s, loc) + checks(s) + "final int " + MARK.of(n) + " = " + RuntimeApi.enterIndex(c, x) + "; try { ", a);
         l.emit(a.statement());
         l.gen(restore(s) + " }", a);
     }

@@ -38,6 +38,8 @@ class RuntimeApiTest {
     private static Map<String, String> uses() {
         Map<String, String> u = new LinkedHashMap<>();
         u.put("bind", RuntimeApi.bind() + ";");
+        u.put("runOpen", "try { " + RuntimeApi.runOpen("java.io.IOException", "RuntimeException") + "() -> { if (m > 0) throw new java.io.IOException(); }); }"
+                + " catch (java.io.IOException e) { }");
         u.put("range", "Range r1 = " + RuntimeApi.range("x") + "; Range r2 = " + RuntimeApi.range("4") + ";");
         u.put("rangeOpen", "Range r3 = " + RuntimeApi.rangeOpen() + "x);");
         u.put("held", RuntimeApi.held(RuntimeApi.grp("a"), "c", "true", "\"F.hpj:1:1\"", "\"a\"") + ";");
