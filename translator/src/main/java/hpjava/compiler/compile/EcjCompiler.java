@@ -74,7 +74,7 @@ public final class EcjCompiler {
             boolean ok;
             try (StandardJavaFileManager fm = ecj.getStandardFileManager(collector, Locale.ROOT, StandardCharsets.UTF_8)) {
                 List<String> options = new ArrayList<>(List.of("--release", "25", "-proc:none", "-nowarn",
-                        "-g", "-encoding", "UTF-8", "-d", classes.toString()));
+                        "-g", "-preserveAllLocals", "-encoding", "UTF-8", "-d", classes.toString()));
                 if (!classPath.isEmpty()) {
                     options.add("-classpath");
                     options.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));
@@ -117,7 +117,7 @@ public final class EcjCompiler {
     }
 
     private static final java.util.regex.Pattern RANGE_HELPER = java.util.regex.Pattern.compile(
-            "The method range\\(hpjava\\.lang\\.Range\\) in the type \\S+\\$\\$hpj is not applicable for the arguments \\((.*)\\)");
+            "The method range\\(hpjava\\.lang\\.Range\\) in the type (?:hpjava\\.lang\\.)?LoweringSupport is not applicable for the arguments \\((.*)\\)");
 
     /** ECJ's message in the user's terms where it names generated helpers. */
     static String userMessage(String m) {
