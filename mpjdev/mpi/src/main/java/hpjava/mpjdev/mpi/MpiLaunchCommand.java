@@ -40,7 +40,7 @@ final class MpiLaunchCommand {
 
     static List<String> build(LaunchSpec spec, String envMpirunArgs) throws NotInstalledException {
         List<String> mpirunArgs = new ArrayList<>(split(envMpirunArgs));
-        List<String> jvmArgs = new ArrayList<>();
+        List<String> jvmArgs = new ArrayList<>(spec.jvmArgs());
         for (var e : spec.options().entrySet()) {
             switch (e.getKey()) {
                 case "mpirun-args" -> mpirunArgs.addAll(split(e.getValue()));
