@@ -124,18 +124,22 @@ public final class EcjCompiler {
     }
 
     private static void copyClasses(List<Input> inputs, Path classes, Path outDir) throws IOException {
-        Map<String, String> hpjNames = new HashMap<>();
+        Map<String, Input> hpjNames = new HashMap<>();
         for (Input in : inputs) {
             String pkgDir = in.lowered().packageName().replace('.', '/');
-            hpjNames.put(pkgDir + "|" + in.lowered().className() + ".java", in.unit().fileName());
+            hpjNames.put(pkgDir + "|" + in.lowered().className() + ".java", in);
         }
         try (Stream<Path> all = Files.walk(classes)) {
             for (Path p : all.filter(f -> f.toString().endsWith(".class")).toList()) {
                 Path rel = classes.relativize(p);
                 String pkgDir = rel.getParent() == null ? "" : rel.getParent().toString().replace('\\', '/');
                 byte[] bytes = Files.readAllBytes(p);
-                String hpj = hpjNames.get(pkgDir + "|" + SourceFileRewriter.sourceFile(bytes));
-                if (hpj != null) bytes = SourceFileRewriter.rewrite(bytes, hpj);
+                String javaName = SourceFileRewriter.sourceFile(bytes);
+                Input hpj = hpjNames.get(pkgDir + "|" + javaName);
+                if (hpj != null) {
+                    bytes = SourceFileRewriter.rewrite(bytes, hpj.unit().fileName(),
+                            javaName, hpj.unit().text().lines().count());
+                }
                 Path target = outDir.resolve(rel.toString());
                 Files.createDirectories(target.getParent());
                 Files.write(target, bytes);
