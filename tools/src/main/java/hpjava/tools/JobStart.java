@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,14 +84,24 @@ final class JobStart {
      * the JVM, once every rank's program classes are loaded (so breakpoints bind in every rank); prints how to attach.
      */
     int debug(int port, List<Path> sourceDirs) throws IOException, InterruptedException {
-        Path noop = Path.of("/bin/true");
-        if (!Files.isExecutable(noop)) noop = Path.of("/usr/bin/true");
-        if (!Files.isExecutable(noop)) throw new ToolSupport.UsageError("--debug needs /bin/true or /usr/bin/true (the JDWP agent's launch command)");
-        String agent = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=localhost:" + port
-                + ",onthrow=" + ATTACH_POINT + ",launch=" + noop;
-        printAttachHelp(port, sourceDirs);
-        JobStart debugged = new JobStart(backend, withDebugOption(spec), properties, err);
-        return debugged.runInOwnJvm(List.of(agent));
+        Path announce = announceScript(port);
+        try {
+            String agent = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=localhost:" + port
+                    + ",onthrow=" + ATTACH_POINT + ",launch=" + announce;
+            printAttachHelp(port, sourceDirs);
+            JobStart debugged = new JobStart(backend, withDebugOption(spec), properties, err);
+            return debugged.runInOwnJvm(List.of(agent));
+        } finally {
+            Files.deleteIfExists(announce);
+        }
+    }
+
+    /** The agent's launch command: run when the agent starts listening (it is given transport and address), it says so. */
+    private static Path announceScript(int port) throws IOException {
+        Path script = Files.createTempFile("hpjava-debug-", ".sh",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.writeString(script, "#!/bin/sh\necho \"hpjava: every rank has loaded the program; waiting for a debugger on localhost:" + port + "\" >&2\n");
+        return script;
     }
 
     private static LaunchSpec withDebugOption(LaunchSpec spec) {
