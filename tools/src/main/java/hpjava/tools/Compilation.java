@@ -22,6 +22,12 @@ final class Compilation {
      *
      * @throws IOException with a message for the user when a file cannot be read or is not UTF-8
      */
+    /** What a tool prints when the compile ran out of heap. */
+    static String outOfMemoryMessage(String tool) {
+        return tool + ": out of memory (heap limit " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB); give more with HPJAVA_JAVA_OPTS=-Xmx4g, or split the source";
+    }
+
     static HpjavaCompiler.Result compile(List<Path> files, List<Path> classPath, Phase phase, Path outDir, Path emitJava)
             throws IOException {
         List<Path> cp = new ArrayList<>(classPath);

@@ -76,8 +76,7 @@ public final class Hpjavac implements Callable<Integer> {
             err.println("hpjavac: " + e.getMessage());
             return ToolSupport.FAILED;
         } catch (OutOfMemoryError e) {
-            err.println("hpjavac: out of memory (heap limit " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB); give more with HPJAVA_JAVA_OPTS=-Xmx4g, or split the source");
+            err.println(Compilation.outOfMemoryMessage("hpjavac"));
             return ToolSupport.FAILED;
         } catch (RuntimeException e) {
             err.println("hpjavac: internal error, please report it with the source that caused it: " + e);

@@ -74,6 +74,11 @@ final class ProgramCache {
         } catch (IOException e) {
             HpjavaCompiler.deleteTreeQuietly(tmp);
             throw e;
+        } catch (OutOfMemoryError e) {
+            HpjavaCompiler.deleteTreeQuietly(tmp);
+            err.println(Compilation.outOfMemoryMessage("hpjava"));
+            err.flush();
+            return null;
         }
         err.print(r.formatted());
         err.flush();

@@ -99,7 +99,14 @@ final class RunCommand implements Callable<Integer> {
         String main;
         List<Path> programCp = new ArrayList<>(cp);
         if (line.isSources()) {
-            ProgramCache.Compiled compiled = ProgramCache.compile(line.sources(), cp, ProgramCache.root(properties), err);
+            ProgramCache.Compiled compiled;
+            try {
+                compiled = ProgramCache.compile(line.sources(), cp, ProgramCache.root(properties), err);
+            } catch (IOException e) {
+                err.println("hpjava: " + e.getMessage());
+                err.flush();
+                return ToolSupport.FAILED;
+            }
             if (compiled == null) return ToolSupport.FAILED;
             main = compiled.mainClass(mainClass, line.firstFile());
             programCp.add(0, compiled.classes());

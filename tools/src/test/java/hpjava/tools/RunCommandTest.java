@@ -124,6 +124,15 @@ class RunCommandTest {
     }
 
     @Test
+    void aSourceThatIsNotUtf8IsNamedWithoutATrace() throws Exception {
+        Path latin = dir.resolve("Latin.hpj");
+        Files.write(latin, "public class Latin {\n  // caf\u00e9\n}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ToolRun r = ToolRun.hpjava("run", cache(), latin.toString());
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.err().startsWith("hpjava: " + latin + ":2:9: error: the file is not UTF-8: byte 0xE9 at offset 29"), r.err());
+    }
+
+    @Test
     void versionAndNoCommand() {
         ToolRun r = ToolRun.hpjava("--version");
         assertEquals(0, r.status(), r.toString());

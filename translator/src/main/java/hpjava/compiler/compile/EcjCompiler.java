@@ -32,6 +32,9 @@ import hpjava.compiler.parse.SourceUnit;
  */
 public final class EcjCompiler {
 
+    /** The system property that keeps ECJ on the calling thread. */
+    private static final String SINGLE_THREAD = "jdt.compiler.useSingleThread";
+
     /** One generated compilation unit. */
     public record Input(SourceUnit unit, Lowerer.Lowered lowered) {
         String relativeJavaPath() {
@@ -59,6 +62,10 @@ public final class EcjCompiler {
         }
         Path classes = Files.createTempDirectory("hpjavac-classes");
         try {
+            // ECJ parses on a helper thread with a default stack unless single-threaded, where deep nesting overflows
+            // (an internal error at 1000 nested ons): keep all of it on the caller's DeepStack thread. ECJ reads this
+            // property when it creates its compiler; a user's own setting wins.
+            if (System.getProperty(SINGLE_THREAD) == null) System.setProperty(SINGLE_THREAD, "true");
             JavaCompiler ecj = new EclipseCompiler();
             DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
             StringWriter log = new StringWriter();
