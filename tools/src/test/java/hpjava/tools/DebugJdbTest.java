@@ -93,7 +93,8 @@ class DebugJdbTest {
         } finally {
             if (jdb != null) jdb.destroyForcibly();
             if (job.isAlive()) {
-                String state = "job still running; its output:\n" + Files.readString(jobOut) + "\njdb:\n" + t;
+                String state = "job still running; its output:\n" + Files.readString(jobOut) + "\njdb:\n" + t
+                        + "\nthreads (the ranks are rank-N):\n" + ToolRun.threadDumps(job);
                 job.descendants().forEach(ProcessHandle::destroyForcibly);
                 job.destroyForcibly();
                 fail(state);

@@ -40,12 +40,31 @@ record ToolRun(int status, String out, String err) {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            String dumps = threadDumps(p);
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             fail("hpjava " + String.join(" ", args) + " did not end within 120 s; output:\n" + Files.readString(out)
-                    + "\nerrors:\n" + Files.readString(err));
+                    + "\nerrors:\n" + Files.readString(err) + "\nthreads (the ranks are rank-N):\n" + dumps);
         }
         return new ToolRun(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /** jcmd Thread.print of the tool's JVM and of every JVM it started (an mt job's rank threads are rank-N). */
+    static String threadDumps(Process p) {
+        StringBuilder sb = new StringBuilder();
+        List<ProcessHandle> all = new ArrayList<>(List.of(p.toHandle()));
+        p.descendants().forEach(all::add);
+        for (ProcessHandle h : all) {
+            try {
+                Process jcmd = new ProcessBuilder(javaBin("jcmd"), Long.toString(h.pid()), "Thread.print")
+                        .redirectErrorStream(true).start();
+                jcmd.waitFor(20, TimeUnit.SECONDS);
+                sb.append("--- pid ").append(h.pid()).append('\n').append(new String(jcmd.getInputStream().readAllBytes()));
+            } catch (IOException | InterruptedException e) {
+                sb.append("--- pid ").append(h.pid()).append(": no dump (").append(e).append(")\n");
+            }
+        }
+        return sb.toString();
     }
 
     static String javaBin(String tool) {
