@@ -75,7 +75,7 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
                 examplesDir().resolve("target/hpjava-cache").toString()));
         cmd.add("-cp");
         cmd.add(testClassPath());
-        cmd.add("hpjava.compiler.tools.HpjavaRun");
+        cmd.add("hpjava.tools.Hpjava");
         cmd.addAll(List.of("run", "--np", Integer.toString(np), "--backend", backendName(backend), "--prefix-output"));
         cmd.addAll(program);
         cmd.addAll(args);

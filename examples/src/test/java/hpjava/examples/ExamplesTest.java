@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import hpjava.compiler.tools.Hpjavac;
+import hpjava.tools.Hpjavac;
 
 /**
  * Every example, run through {@code hpjava run} in a child JVM at np = 1, 2, 4: it must exit with status 0 (each

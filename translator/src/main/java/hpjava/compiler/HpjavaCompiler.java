@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import javax.lang.model.SourceVersion;
+
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
@@ -21,6 +23,7 @@ import hpjava.compiler.attribute.Attributor;
 import hpjava.compiler.check.Checker;
 import hpjava.compiler.compile.EcjCompiler;
 import hpjava.compiler.diag.Diagnostic;
+import hpjava.compiler.diag.DiagnosticKey;
 import hpjava.compiler.lower.Lowerer;
 import hpjava.compiler.parse.SourceUnit;
 
@@ -54,10 +57,18 @@ public final class HpjavaCompiler {
         }
     }
 
-    /** Per source: its diagnostics, and (after LOWER) the generated Java and its JavaParser tree. */
-    public record UnitResult(SourceUnit unit, Lowerer.Lowered lowered, CompilationUnit javaTree) {
+    /** Per source: its diagnostics, and (after LOWER) the generated Java. */
+    public record UnitResult(SourceUnit unit, Lowerer.Lowered lowered) {
         public List<Diagnostic> diagnostics() {
             return unit.diagnostics().sorted();
+        }
+
+        /**
+         * The generated Java as a JavaParser tree (for tools and tests), parsed on each call; null before LOWER or if
+         * JavaParser cannot read it. The compile itself never parses the generated Java again.
+         */
+        public CompilationUnit javaTree() {
+            return lowered == null ? null : HpjavaCompiler.javaTree(lowered.javaText());
         }
     }
 
@@ -88,10 +99,29 @@ public final class HpjavaCompiler {
     private HpjavaCompiler() {
     }
 
+    /**
+     * Runs the phases up to {@code options.stopAfter()} over {@code sources}. Runs on a {@link DeepStack} thread, so
+     * deep nesting compiles; nesting beyond even that is reported as a {@link DiagnosticKey#TOO_DEEP} error.
+     */
     public static Result compile(List<SourceUnit> sources, Options options) throws IOException {
+        try {
+            return DeepStack.call(() -> compileHere(sources, options));
+        } catch (DeepStack.TooDeepException e) {
+            List<UnitResult> results = new ArrayList<>();
+            for (SourceUnit s : sources) {
+                if (!s.diagnostics().hasErrors())
+                    s.diagnostics().add(new Diagnostic(DiagnosticKey.TOO_DEEP, List.of(e.getMessage()), s.name(), 1, 1, 0));
+                results.add(new UnitResult(s, null));
+            }
+            return new Result(results, false);
+        }
+    }
+
+    private static Result compileHere(List<SourceUnit> sources, Options options) throws IOException {
         Map<SourceUnit, Attribution> attributions = new LinkedHashMap<>();
         boolean ok = true;
         for (SourceUnit s : sources) {
+            checkFileName(s);
             if (s.diagnostics().hasErrors()) { ok = false; continue; }
             if (!options.stopAfter().includes(Phase.ATTRIBUTE)) continue;
             Attribution a = Attributor.attribute(s);
@@ -101,14 +131,14 @@ public final class HpjavaCompiler {
         }
         List<UnitResult> results = new ArrayList<>();
         if (!ok || !options.stopAfter().includes(Phase.LOWER)) {
-            for (SourceUnit s : sources) results.add(new UnitResult(s, null, null));
+            for (SourceUnit s : sources) results.add(new UnitResult(s, null));
             return new Result(results, ok);
         }
         boolean adlib = onClassPath(options.classPath(), "hpjava/adlib/");
         List<EcjCompiler.Input> inputs = new ArrayList<>();
         for (SourceUnit s : sources) {
             Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib);
-            results.add(new UnitResult(s, l, javaTree(l.javaText())));
+            results.add(new UnitResult(s, l));
             inputs.add(new EcjCompiler.Input(s, l));
         }
         if (!options.stopAfter().includes(Phase.COMPILE)) return new Result(results, true);
@@ -119,6 +149,20 @@ public final class HpjavaCompiler {
             if (options.emitJavaDir() == null) deleteTree(javaDir);
         }
         return new Result(results, ok);
+    }
+
+    /**
+     * A .hpj file is named after its class (the generated Java is named after the file), so its base name must be a
+     * Java identifier: {@code my-prog.hpj} is reported here, not as ECJ errors about generated names.
+     */
+    private static void checkFileName(SourceUnit s) {
+        String base = s.baseName();
+        if (SourceVersion.isIdentifier(base) && !SourceVersion.isKeyword(base)) return;
+        StringBuilder fix = new StringBuilder();
+        for (String part : base.split("[^\\p{javaJavaIdentifierPart}]+"))
+            if (!part.isEmpty()) fix.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        if (fix.isEmpty() || !Character.isJavaIdentifierStart(fix.charAt(0))) fix.insert(0, "Program");
+        s.diagnostics().add(new Diagnostic(DiagnosticKey.FILE_NAME, List.of(s.fileName(), fix.toString()), s.name(), 1, 1, 0));
     }
 
     /** The generated Java as a JavaParser tree (for tools and tests), or null if JavaParser cannot read it. */

@@ -16,9 +16,12 @@ import java.util.Map;
  * @param virtualThreads mt: run ranks as virtual threads (for large {@code np}); other backends ignore it
  * @param options backend-specific options ({@code key=value}), e.g. extra mpirun arguments; unknown keys are an
  *        error for the backend that receives them
+ * @param jvmArgs options for every rank JVM of a backend that starts one JVM per rank ({@code mpi}, {@code ucx}),
+ *        placed before the main class (e.g. {@code -Xmx2g}, {@code -Dkey=value}); {@code mt} runs in the launching
+ *        JVM and ignores them ({@code hpjava run} starts a JVM with them for an mt job)
  */
 public record LaunchSpec(int np, String mainClass, List<String> args, List<Path> classPath, boolean prefixOutput,
-                         boolean virtualThreads, Map<String, String> options) {
+                         boolean virtualThreads, Map<String, String> options, List<String> jvmArgs) {
 
     public LaunchSpec {
         if (np < 1) throw new IllegalArgumentException("the number of ranks must be at least 1, not " + np);
@@ -26,6 +29,13 @@ public record LaunchSpec(int np, String mainClass, List<String> args, List<Path>
         args = List.copyOf(args);
         classPath = List.copyOf(classPath);
         options = Map.copyOf(options);
+        jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** A specification without JVM arguments for the rank JVMs. */
+    public LaunchSpec(int np, String mainClass, List<String> args, List<Path> classPath, boolean prefixOutput,
+                      boolean virtualThreads, Map<String, String> options) {
+        this(np, mainClass, args, classPath, prefixOutput, virtualThreads, options, List.of());
     }
 
     /** {@code np} ranks of {@code mainClass} with {@code args}, on the JVM's class path, no other options. */
@@ -34,18 +44,22 @@ public record LaunchSpec(int np, String mainClass, List<String> args, List<Path>
     }
 
     public LaunchSpec withClassPath(List<Path> cp) {
-        return new LaunchSpec(np, mainClass, args, cp, prefixOutput, virtualThreads, options);
+        return new LaunchSpec(np, mainClass, args, cp, prefixOutput, virtualThreads, options, jvmArgs);
     }
 
     public LaunchSpec withPrefixOutput(boolean on) {
-        return new LaunchSpec(np, mainClass, args, classPath, on, virtualThreads, options);
+        return new LaunchSpec(np, mainClass, args, classPath, on, virtualThreads, options, jvmArgs);
     }
 
     public LaunchSpec withVirtualThreads(boolean on) {
-        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, on, options);
+        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, on, options, jvmArgs);
     }
 
     public LaunchSpec withOptions(Map<String, String> opts) {
-        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, virtualThreads, opts);
+        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, virtualThreads, opts, jvmArgs);
+    }
+
+    public LaunchSpec withJvmArgs(List<String> jvm) {
+        return new LaunchSpec(np, mainClass, args, classPath, prefixOutput, virtualThreads, options, jvm);
     }
 }

@@ -32,6 +32,9 @@ import hpjava.compiler.parse.SourceUnit;
  */
 public final class EcjCompiler {
 
+    /** The system property that keeps ECJ on the calling thread. */
+    private static final String SINGLE_THREAD = "jdt.compiler.useSingleThread";
+
     /** One generated compilation unit. */
     public record Input(SourceUnit unit, Lowerer.Lowered lowered) {
         String relativeJavaPath() {
@@ -68,6 +71,10 @@ public final class EcjCompiler {
         }
         Path classes = Files.createTempDirectory("hpjavac-classes");
         try {
+            // ECJ parses on a helper thread with a default stack unless single-threaded, where deep nesting overflows
+            // (an internal error at 1000 nested ons): keep all of it on the caller's DeepStack thread. ECJ reads this
+            // property when it creates its compiler; a user's own setting wins.
+            if (System.getProperty(SINGLE_THREAD) == null) System.setProperty(SINGLE_THREAD, "true");
             JavaCompiler ecj = new EclipseCompiler();
             DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
             StringWriter log = new StringWriter();
@@ -145,18 +152,22 @@ public final class EcjCompiler {
     }
 
     private static void copyClasses(List<Input> inputs, Path classes, Path outDir) throws IOException {
-        Map<String, String> hpjNames = new HashMap<>();
+        Map<String, Input> hpjNames = new HashMap<>();
         for (Input in : inputs) {
             String pkgDir = in.lowered().packageName().replace('.', '/');
-            hpjNames.put(pkgDir + "|" + in.lowered().className() + ".java", in.unit().fileName());
+            hpjNames.put(pkgDir + "|" + in.lowered().className() + ".java", in);
         }
         try (Stream<Path> all = Files.walk(classes)) {
             for (Path p : all.filter(f -> f.toString().endsWith(".class")).toList()) {
                 Path rel = classes.relativize(p);
                 String pkgDir = rel.getParent() == null ? "" : rel.getParent().toString().replace('\\', '/');
                 byte[] bytes = Files.readAllBytes(p);
-                String hpj = hpjNames.get(pkgDir + "|" + SourceFileRewriter.sourceFile(bytes));
-                if (hpj != null) bytes = SourceFileRewriter.rewrite(bytes, hpj);
+                String javaName = SourceFileRewriter.sourceFile(bytes);
+                Input hpj = hpjNames.get(pkgDir + "|" + javaName);
+                if (hpj != null) {
+                    bytes = SourceFileRewriter.rewrite(bytes, hpj.unit().fileName(),
+                            javaName, hpj.unit().text().lines().count());
+                }
                 Path target = outDir.resolve(rel.toString());
                 Files.createDirectories(target.getParent());
                 Files.write(target, bytes);

@@ -24,7 +24,9 @@ public enum DiagnosticKey {
     CREATION_RANK("creation gives rank {0} but the declared type {1} has rank {2}"),
     SECTION_RANK("section of ''{0}'' has {1} subscript(s) but the multiarray has rank {2}"),
     SAME_GRID_DIMENSION("ranges ''{0}'' and ''{1}'' are both distributed over {2}: the distributed ranges of one multiarray must lie over distinct dimensions of its group"),
-    INDEX_REBOUND("distributed index ''{0}'' is already bound by an enclosing overall or at");
+    INDEX_REBOUND("distributed index ''{0}'' is already bound by an enclosing overall or at"),
+    FILE_NAME("the file name ''{0}'' is not a Java identifier: a .hpj file is named after its class, rename it (e.g. to {1}.hpj)"),
+    TOO_DEEP("{0}: simplify the nesting");
 
     private final String template;
 

@@ -1,10 +1,9 @@
 package hpjava.compiler.parse;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
+import hpjava.compiler.DeepStack;
 import hpjava.compiler.diag.DiagnosticKey;
 import hpjava.compiler.diag.Diagnostics;
 import hpjava.grammar.HPJavaParsing;
@@ -25,7 +24,15 @@ public final class SourceUnit {
         this.name = name;
         this.text = text;
         this.diagnostics = new Diagnostics(name);
-        this.parse = HPJavaParsing.parse(name, text);
+        ParseResult parsed;
+        try {
+            parsed = DeepStack.call(() -> HPJavaParsing.parse(name, text));
+        } catch (DeepStack.TooDeepException e) {
+            parsed = HPJavaParsing.parse(name, "");
+            diagnostics.add(new hpjava.compiler.diag.Diagnostic(DiagnosticKey.TOO_DEEP, java.util.List.of(e.getMessage()),
+                    name, 1, 1, 0));
+        }
+        this.parse = parsed;
         for (SyntaxError e : parse.errors()) {
             int off = e.offendingToken() != null ? e.offendingToken().getStartIndex() : -1;
             diagnostics.add(new hpjava.compiler.diag.Diagnostic(DiagnosticKey.SYNTAX, java.util.List.of(e.message()),
@@ -38,8 +45,14 @@ public final class SourceUnit {
         return new SourceUnit(name, text);
     }
 
+    /**
+     * Reads and parses {@code file}, which must be UTF-8.
+     *
+     * @throws IOException with a message for the user ({@code File.hpj: error: ...}, or
+     *         {@code File.hpj:line:col: error: ...} naming the byte offset of the first byte that is not UTF-8)
+     */
     public static SourceUnit read(Path file) throws IOException {
-        return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        return parse(file.toString(), SourceText.readUtf8(file));
     }
 
     public String name() { return name; }

@@ -2,16 +2,13 @@ package hpjava.mpjdev.mt;
 
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.Backend;
-import hpjava.mpjdev.spi.ProgramClassLoader;
-import hpjava.mpjdev.spi.ProgramRunner;
 import hpjava.mpjdev.spi.RankPrefixedOutput;
 
-import java.io.IOException;
 import java.io.PrintStream;
 
 /**
  * The {@code mt} backend: the ranks are threads of this JVM (platform threads, or virtual threads with
- * {@link LaunchSpec#virtualThreads()}), each running the main class loaded by its own {@link ProgramClassLoader}.
+ * {@link LaunchSpec#virtualThreads()}), each running the main class loaded by its own {@link hpjava.mpjdev.spi.ProgramClassLoader}.
  * Runs in-process and returns when every rank has ended (or, after a failure or deadlock, when the others have been
  * released; ranks that never return to the device are abandoned after 3 s).
  *
@@ -49,12 +46,6 @@ public final class MtBackend implements Backend {
     @Override
     public int launch(LaunchSpec spec) {
         MtOptions options = MtOptions.from(spec.np(), spec.virtualThreads(), spec.options());
-        // Fail fast, once, on a missing main class rather than in every rank.
-        try (ProgramClassLoader probe = new ProgramClassLoader(-1, spec.classPath(), MtBackend.class.getClassLoader())) {
-            ProgramRunner.findMain(probe, spec.mainClass());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the class path: " + e.getMessage());
-        }
         PrintStream out = System.out, err = System.err;
         RankPrefixedOutput pOut = null, pErr = null;
         if (spec.prefixOutput()) {

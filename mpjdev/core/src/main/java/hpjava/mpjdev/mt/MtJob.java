@@ -67,11 +67,12 @@ final class MtJob {
 
     /** Runs the job to its end and returns the exit status (0 all ranks returned normally, else 1). */
     int run() throws InterruptedException {
+        ProgramClassLoader[] loaders = rankLoaders();
         Thread[] threads = new Thread[np];
         Thread.Builder builder = options.virtualThreads() ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
         for (int r = 0; r < np; r++) {
             final int rank = r;
-            threads[r] = builder.name("rank-" + r).unstarted(() -> runRank(rank));
+            threads[r] = builder.name("rank-" + r).unstarted(() -> runRank(rank, loaders[rank]));
             ranks[r].mainThread = threads[r];
         }
         Thread watchdog = Thread.ofPlatform().daemon(true).name("mpjdev-mt-watchdog").unstarted(this::watch);
@@ -104,12 +105,38 @@ final class MtJob {
         }
     }
 
-    private void runRank(int r) {
+    /**
+     * One class loader per rank, made before any rank runs. The main class is looked up in rank 0's own loader to fail
+     * fast, once, on a missing class or main method: not in a separate probe loader, whose copy of the class would be
+     * the first one prepared and so the one a debugger binds a deferred line breakpoint to (jdb binds it to one
+     * class only), where no rank ever runs. With option {@code debug}, see {@link DebugAttachPoint}.
+     */
+    private ProgramClassLoader[] rankLoaders() {
+        ProgramClassLoader[] loaders = new ProgramClassLoader[np];
+        try {
+            for (int r = 0; r < np; r++) loaders[r] = new ProgramClassLoader(r, spec.classPath(), MtJob.class.getClassLoader());
+            ProgramRunner.findMain(loaders[0], spec.mainClass());
+            if (options.debug()) DebugAttachPoint.prepareAndWait(loaders, spec.classPath(), err);
+            return loaders;
+        } catch (RuntimeException | Error e) {
+            for (ProgramClassLoader l : loaders) closeQuietly(l);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(ProgramClassLoader loader) {
+        if (loader == null) return;
+        try {
+            loader.close();
+        } catch (IOException ignored) {
+            // the rank's classes are garbage once the job ends
+        }
+    }
+
+    private void runRank(int r, ProgramClassLoader loader) {
         RankState me = ranks[r];
-        ProgramClassLoader loader = null;
         boolean failed = false;
         try {
-            loader = new ProgramClassLoader(r, spec.classPath(), MtJob.class.getClassLoader());
             MtComm comm = new MtComm(this, world, r);
             RankContext.bindThread(new RankContext(r, comm, loader));
             Thread.currentThread().setContextClassLoader(loader);
@@ -123,13 +150,7 @@ final class MtJob {
             me.waitingOn = null;
             RankContext.bindThread(null);
             wakeAllRanks();
-            if (loader != null) {
-                try {
-                    loader.close();
-                } catch (IOException ignored) {
-                    // the rank's classes are garbage once the job ends
-                }
-            }
+            closeQuietly(loader);
         }
     }
 

@@ -18,20 +18,32 @@ import java.util.Map;
  * costs per PLATFORM-FACTS: spinning that long before blocking never costs more than twice the best choice), so that
  * load from other processes, which makes some waits long, does not turn every later wait into a park; with more ranks
  * than cores it is {@value #OVERSUBSCRIBED_SPIN_FLOOR}, because a spinner then steals the core of the rank it waits for.
+ *
+ * <p>{@code debug} ({@code true}/{@code false}, default false): before any rank runs, load every program class in every
+ * rank and stop at {@link DebugAttachPoint} so that a debugger's line breakpoints bind in every rank (what
+ * {@code hpjava run --debug} sets, with the JDWP agent that waits there).
  */
-record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor) {
+record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor, boolean debug) {
     static final int FITS_SPIN_FLOOR = 600;
     static final int OVERSUBSCRIBED_SPIN_FLOOR = 16;
 
     static MtOptions from(int np, boolean virtualThreads, Map<String, String> options) {
         for (String k : options.keySet())
-            if (!k.equals("spin") && !k.equals("eager"))
-                throw new IllegalArgumentException("unknown option '" + k + "' for the mt backend (known: spin, eager)");
+            if (!k.equals("spin") && !k.equals("eager") && !k.equals("debug"))
+                throw new IllegalArgumentException("unknown option '" + k + "' for the mt backend (known: spin, eager, debug)");
         boolean fits = !virtualThreads && np <= Runtime.getRuntime().availableProcessors();
         int spin = (int) number(options, "spin", fits ? 2_000 : 50, Integer.MAX_VALUE);
         long eager = number(options, "eager", 65_536, Long.MAX_VALUE);
         int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
-        return new MtOptions(spin, eager, virtualThreads, floor);
+        return new MtOptions(spin, eager, virtualThreads, floor, flag(options, "debug"));
+    }
+
+    private static boolean flag(Map<String, String> options, String key) {
+        String v = options.get(key);
+        if (v == null) v = System.getProperty("hpjava.mt." + key);
+        if (v == null || v.equals("false")) return false;
+        if (v.equals("true")) return true;
+        throw new IllegalArgumentException("mt option " + key + " must be true or false, not '" + v + "'");
     }
 
     private static long number(Map<String, String> options, String key, long dflt, long max) {

@@ -36,6 +36,14 @@ public interface Backend {
     String description();
 
     /**
+     * Why this backend cannot run jobs on this machine (e.g. "Open MPI's mpirun is not on the PATH"), or null if it
+     * can; for {@code --version} and usage texts. Starts no job; may load the backend's native library.
+     */
+    default String unavailableReason() {
+        return null;
+    }
+
+    /**
      * Runs a job and returns its exit status (see the type documentation). Blocks until the job has ended.
      * Launch errors the user can fix (bad class path, main class not found) are reported on standard error with
      * status 1 or thrown as {@link IllegalArgumentException} with a clear message.

@@ -72,6 +72,16 @@ public final class MpiBackend implements Backend {
     }
 
     @Override
+    public String unavailableReason() {
+        try {
+            MpiLaunchCommand.build(LaunchSpec.of(1, "Probe"), null);
+            return null;
+        } catch (MpiLaunchCommand.NotInstalledException e) {
+            return e.getMessage();
+        }
+    }
+
+    @Override
     public int launch(LaunchSpec spec) {
         List<String> command;
         try {

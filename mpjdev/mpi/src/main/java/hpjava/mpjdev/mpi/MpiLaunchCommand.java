@@ -53,7 +53,7 @@ final class MpiLaunchCommand {
     /** The command for {@code spec}, reading {@code HPJAVA_MPI} and {@code HPJAVA_MPIRUN_ARGS} from {@code env}. */
     static List<String> build(LaunchSpec spec, Map<String, String> env) throws NotInstalledException {
         List<String> launcherArgs = new ArrayList<>(split(env.get("HPJAVA_MPIRUN_ARGS")));
-        List<String> jvmArgs = new ArrayList<>();
+        List<String> jvmArgs = new ArrayList<>(spec.jvmArgs());
         String implName = env.get(MpiImplementation.ENV), binding = "ffm", hostfile = null, launcher = null;
         for (var e : spec.options().entrySet()) {
             switch (e.getKey()) {

@@ -26,6 +26,16 @@ public final class UcxBackend implements Backend {
     }
 
     @Override
+    public String unavailableReason() {
+        try {
+            hpjava.mpjdev.ucx.ffm.UcxLibrary.require();
+            return null;
+        } catch (hpjava.mpjdev.ucx.ffm.UcxUnavailableException | LinkageError e) {
+            return e.getMessage();
+        }
+    }
+
+    @Override
     public int launch(LaunchSpec spec) {
         return UcxJobLauncher.launch(spec);
     }

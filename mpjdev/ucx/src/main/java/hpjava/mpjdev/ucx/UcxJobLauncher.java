@@ -165,6 +165,7 @@ final class UcxJobLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.addAll(spec.jvmArgs());
         String extra = spec.options().get("jvm-args");
         if (extra != null) for (String a : extra.trim().split("\\s+")) if (!a.isEmpty()) cmd.add(a);
         cmd.add("-cp");

@@ -1,0 +1,61 @@
+package hpjava.tools;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+
+/** What every tool's command line shares: exit statuses, the short error form, running a picocli command. */
+final class ToolSupport {
+    /** Exit status of success. */
+    static final int OK = 0;
+    /** Exit status of errors in the sources or a failed job. */
+    static final int FAILED = 1;
+    /** Exit status of a usage error. */
+    static final int USAGE = 2;
+
+    private ToolSupport() {
+    }
+
+    /** A usage error found after picocli's parse (a bad combination, a missing file): reported in the short form. */
+    static final class UsageError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageError(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * Runs {@code command} on {@code args} with {@code out}/{@code err} as its streams and returns the exit status.
+     * Usage errors print one line of error, the one-line synopsis and a pointer to {@code --help} (status 2).
+     */
+    static int execute(CommandLine command, String[] args, PrintStream out, PrintStream err) {
+        command.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        command.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        command.setParameterExceptionHandler(SHORT_ERRORS);
+        command.setExecutionExceptionHandler((e, cl, parsed) -> {
+            if (e instanceof UsageError u) return shortError(cl, u.getMessage());
+            throw e;
+        });
+        return command.execute(args);
+    }
+
+    private static final IParameterExceptionHandler SHORT_ERRORS = (ParameterException e, String[] args) ->
+            shortError(e.getCommandLine(), e.getMessage());
+
+    /** Prints {@code tool: message}, the synopsis and the pointer to --help on the command's error stream; returns 2. */
+    static int shortError(CommandLine cl, String message) {
+        PrintWriter err = cl.getErr();
+        String name = cl.getCommandSpec().qualifiedName();
+        String tool = name.contains(" ") ? name.substring(0, name.indexOf(' ')) : name;
+        err.println(tool + ": " + message);
+        err.println(cl.getHelp().synopsis(0).strip());
+        err.println("Try '" + name + " --help' for more information.");
+        err.flush();
+        return USAGE;
+    }
+}
