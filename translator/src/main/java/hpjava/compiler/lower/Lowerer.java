@@ -18,6 +18,7 @@ import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
 
 import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.Locations;
 import hpjava.compiler.attribute.MultiarrayType;
 import hpjava.compiler.attribute.RangeFact;
 import hpjava.compiler.attribute.Symbol;
@@ -89,6 +90,7 @@ public final class Lowerer {
     private final String sup;
     private final Map<ParserRuleContext, Stmt> stmts = new IdentityHashMap<>();
     private final Map<Symbol.Index, Stmt> indexStmt = new HashMap<>();
+    private boolean usesMpi; // compat: the file imports mpi (ImportFixups)
     private final Map<ElementAccessContext, Hoist> accessHoist = new IdentityHashMap<>();
     private final Map<Symbol.Variable, List<Integer>> assignments = new HashMap<>();
     private final Set<Stmt> fastIndexes = new java.util.HashSet<>();
@@ -289,6 +291,7 @@ public final class Lowerer {
                 gen("(" + globalIndex((Symbol.Index) attr.symbol((NameContext) g.expression())) + ")", g);
                 em.skipTo(end(g));
             }
+            case MultiplicativeContext m when Locations.restriction(m, attr) != null -> restrictToLocation(m); // compat
             case MultiplicativeContext m when m.op.getType() == HPJavaParser.DIV && m.expression(1) instanceof NameContext n
                     && attr.symbol(n) instanceof Symbol.Index idx -> {
                 em.copyTo(start(m));
@@ -407,7 +410,8 @@ public final class Lowerer {
     }
 
     private void compilationUnit(OrdinaryCompilationUnitContext cu) {
-        String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "");
+        String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "") + ImportFixups.imports(cu); // compat
+        usesMpi = ImportFixups.usesMpi(cu); // compat
         if (cu.packageDeclaration() != null) {
             packageName = cu.packageDeclaration().qualifiedName().getText();
             emit(cu.packageDeclaration());
@@ -879,11 +883,16 @@ public final class Lowerer {
                 gen("Triplet.scalar(", ss);
                 if (sc.expression() instanceof NameContext n && attr.symbol(n) instanceof Symbol.Index idx) {
                     gen(globalIndex(idx), ss);
+                } else if (Locations.location(sc.expression(), attr) instanceof ElementAccessContext loc) { // compat
+                    em.skipTo(start(loc.subscripts.get(0)));
+                    emit(loc.subscripts.get(0));
                 } else {
                     em.skipTo(start(sc.expression()));
                     emit(sc.expression());
                 }
                 gen(")", ss);
+            } else if (ss instanceof SplitSubscriptContext) {
+                gen("Triplet.split()", ss); // compat: dimension splitting
             } else {
                 TripletSubscriptContext tr = (TripletSubscriptContext) ss;
                 if (tr.lower == null) gen("Triplet.all()", ss);
@@ -897,6 +906,19 @@ public final class Lowerer {
         }
         gen(")", s);
         em.skipTo(end(s));
+    }
+
+    /** compat: {@code p / x[n]} (a location outside at) to {@code (p).restrict(x, n)}. */
+    private void restrictToLocation(MultiplicativeContext m) {
+        ElementAccessContext loc = Locations.restriction(m, attr);
+        em.copyTo(start(m));
+        gen("(", m);
+        emit(m.expression(0));
+        gen(").restrict(" + loc.array.getText() + ", ", m);
+        em.skipTo(start(loc.subscripts.get(0)));
+        emit(loc.subscripts.get(0));
+        gen(")", m);
+        em.skipTo(end(m));
     }
 
     private void triplet(TripletSubscriptContext tr) {
@@ -952,6 +974,7 @@ public final class Lowerer {
                 + "    static Range range(int n) { return new CollapsedRange(n); }\n"
                 + "    /** Binds this rank's ProcessContext to the thread running main, unless the launcher already did. */\n"
                 + "    static void bind() {\n"
+                + (usesMpi ? "        hpjava.lang.MpiAccess.require(\"" + unit.fileName() + "\");\n" : "") // compat
                 + "        hpjava.mpjdev.RankContext r = hpjava.mpjdev.RankContext.find().orElse(null);\n"
                 + "        int id = r == null ? 0 : r.rank(), size = r == null ? 1 : r.world().size();\n"
                 + "        ProcessContext c = ProcessContext.currentOrNull();\n"
