@@ -10,8 +10,10 @@ import hpjava.compiler.diag.DiagnosticKey;
  * Finds the notations of the 1997-2002 HPJava papers that HPJava 1.0 (the 2003 manual) writes differently, so a
  * program in the old notation gets "write X instead" at the right place rather than a generic syntax error:
  * <ul>
- *   <li>type shapes with {@code #} or empty slots: {@code float [[#,#]]}, {@code float [[,]]}, {@code float [[,#]]}
- *       (both marked distributed dimensions) &rarr; {@code float [[-,-]]}; a {@code *} slot stays;</li>
+ *   <li>type shapes with {@code #} or empty slots, where {@code #} marked a distributed dimension and an empty slot a
+ *       sequential one ({@code float a[[,#]] = new float [[size, x]]} in the 1997 Choleski example):
+ *       {@code [[#,#]]} &rarr; {@code [[-,-]]}, {@code [[,#]]} &rarr; {@code [[*,-]]}, {@code [[,]]} &rarr;
+ *       {@code [[*,*]]};</li>
  *   <li>{@code float #} (a rank-0 distributed array) &rarr; {@code float [[]]};</li>
  *   <li>subranges with single brackets {@code x [0 : N/2-1]} &rarr; {@code x [[0 : N/2-1]]}.</li>
  * </ul>
@@ -59,9 +61,12 @@ public final class LegacyNotation {
         boolean legacy = inner.contains("#") || (slots.length > 1 && java.util.Arrays.stream(slots).anyMatch(t -> t.isBlank()));
         if (!legacy) return close + 1;
         StringBuilder fix = new StringBuilder("[[");
-        for (int k = 0; k < slots.length; k++) fix.append(k > 0 ? "," : "").append(slots[k].trim().equals("*") ? "*" : "-");
+        for (int k = 0; k < slots.length; k++) {
+            String t = slots[k].trim();
+            fix.append(k > 0 ? "," : "").append(t.equals("#") || t.equals("-") ? "-" : "*");
+        }
         fix.append("]]");
-        report(open, text.substring(open, close + 2).replaceAll("\\s+", ""), fix + " (HPJava 1.0 marks a distributed dimension '-' and a sequential one '*')");
+        report(open, text.substring(open, close + 2).replaceAll("\\s+", ""), fix + " (a distributed dimension is '-', a sequential one '*')");
         return close + 1;
     }
 
@@ -73,7 +78,7 @@ public final class LegacyNotation {
         while (k >= 0 && Character.isJavaIdentifierPart(text.charAt(k))) k--;
         String type = text.substring(k + 1, end);
         if (type.isEmpty() || !Character.isJavaIdentifierStart(type.charAt(0))) return;
-        report(k + 1, type + " #", type + " [[]] (HPJava 1.0 writes a rank-0 multiarray with empty double brackets)");
+        report(k + 1, type + " #", type + " [[]] (a rank-0 multiarray)");
     }
 
     /** {@code x [l : u]} with single brackets (an old subrange); not {@code a[b ? c : d]}. */
@@ -95,7 +100,7 @@ public final class LegacyNotation {
                     int s = prev;
                     while (s >= 0 && Character.isJavaIdentifierPart(text.charAt(s))) s--;
                     String name = text.substring(s + 1, prev + 1);
-                    report(open, name + " [" + inner + "]", name + " [[" + inner + "]] (HPJava 1.0 writes a subrange with double brackets)");
+                    report(open, name + " [" + inner + "]", name + " [[" + inner + "]] (a subrange takes double brackets)");
                     return;
                 }
                 depth--;

@@ -92,6 +92,10 @@ public final class HpjavaRun {
                 if (classes == null) return 1;
                 mainClass = Files.readString(classes.resolve("main-class.txt")).strip();
                 cp.add(0, classes);
+                // a program calling MPI loads on every backend, so that on mt/ucx it can say which backend it needs
+                Path mpiJar = hpjava.compiler.compile.MpiBinding.imports(Files.readString(src, StandardCharsets.UTF_8))
+                        ? hpjava.compiler.compile.MpiBinding.locate(cp) : null;
+                if (mpiJar != null) cp.add(mpiJar);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());
                 return 1;
