@@ -190,6 +190,10 @@ public final class Checker {
         if (t != null) {
             if (subs.size() != t.rank())
                 diag.report(DiagnosticKey.SECTION_RANK, s, s.array.getText(), subs.size(), t.rank());
+            else for (int r = 0; r < subs.size(); r++)
+                if (subs.get(r) instanceof HPJavaParser.SplitSubscriptContext && !t.isDistributed(r))
+                    diag.report(DiagnosticKey.SPLIT_NOT_SECTION, subs.get(r), "dimension " + r + " of '" + s.array.getText()
+                            + "', which is sequential");
         } else if (subs.stream().anyMatch(x -> x instanceof HPJavaParser.SplitSubscriptContext)) {
             diag.report(DiagnosticKey.SPLIT_NOT_SECTION, s, "'" + s.array.getText() + "', which is not known to be a multiarray");
         } else if (subs.size() != 1 || subs.get(0) instanceof ScalarSubscriptContext) {
