@@ -85,6 +85,9 @@ public final class Locate {
     /** The last result value, as a double. */
     public double doubleValue() { return red.getD(best, 0); }
 
+    /** The last result value, as a long (exact for the integer element types). */
+    public long longValue() { return red.getL(best, 0); }
+
     /** Runs on arrays of this layout; returns the one-element array holding the value, {@link #loc} filled. */
     Object run(Multiarray src, BooleanMultiarray m) {
         red.identity(best, 0, 1, max ? hpjava.mpjdev.ReduceOp.MAX : hpjava.mpjdev.ReduceOp.MIN);
@@ -126,8 +129,8 @@ public final class Locate {
                     + (out == null ? "null" : out.length));
     }
 
-    /** Copies the location into {@code out}. */
-    void locationInto(int[] out) {
+    /** Copies the global subscripts of the last result into {@code out} (length = rank; no allocation). */
+    public void locationInto(int[] out) {
         System.arraycopy(loc, 0, out, 0, loc.length);
     }
 }

@@ -507,11 +507,14 @@ assignmentOperator
 
 /**
  * One subscript of a section a[[...]] or of a subrange x[[...]] (spec 5): a triplet 'l:u' or 'l:u:s', the whole
- * dimension ':' (a #tripletSubscript without bounds), or a scalar, which drops the dimension.
+ * dimension ':' (a #tripletSubscript without bounds), a scalar, which drops the dimension, or '<>' (dimension
+ * splitting, HPJava manual's low-level SPMD chapter: the distributed dimension becomes its process dimension and a
+ * sequential dimension over the local storage).
  */
 sectionSubscript
     : lower=expression COLON upper=expression (COLON stride=expression)?     #tripletSubscript
     | COLON                                                                  #tripletSubscript
+    | LT GT                                                                  #splitSubscript
     | expression                                                             #scalarSubscript
     ;
 

@@ -23,6 +23,7 @@ public class BlockCyclicRange extends Range {
         this.b = b;
         this.p = d.size();
         this.nblocks = (int) (((long) n + b - 1) / b);
+        this.site = Site.here();
     }
 
     /** Indices per block. */
@@ -71,5 +72,5 @@ public class BlockCyclicRange extends Range {
     @Override
     boolean sameLayoutAs(Range o) { return o instanceof BlockCyclicRange r && r.n == n && r.d == d && r.b == b; }
 
-    @Override public String toString() { return "BlockCyclicRange(" + n + ", " + d + ", " + b + ")"; }
+    @Override String name() { return "BlockCyclicRange(" + n + " over " + d.name() + ", blocks of " + b + ")"; }
 }

@@ -20,6 +20,7 @@ public class BlockRange extends ContiguousRange {
         this.n = n;
         this.d = d;
         this.blockSize = n == 0 ? 0 : (n + d.size() - 1) / d.size();
+        this.site = Site.here();
     }
 
     /** Indices per block, {@code ceil(size() / dim().size())}. */
@@ -35,5 +36,5 @@ public class BlockRange extends ContiguousRange {
         return Math.max(0, Math.min(n, (c + 1) * blockSize) - c * blockSize);
     }
 
-    @Override public String toString() { return "BlockRange(" + n + ", " + d + ")"; }
+    @Override String name() { return "BlockRange(" + n + " over " + d.name() + ")"; }
 }

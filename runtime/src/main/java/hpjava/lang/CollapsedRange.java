@@ -17,5 +17,5 @@ public class CollapsedRange extends ContiguousRange {
     @Override int lo(int c) { return 0; }
     @Override public int localCount(int c) { checkCoord(c); return n; }
 
-    @Override public String toString() { return "CollapsedRange(" + n + ")"; }
+    @Override String name() { return "CollapsedRange(" + n + ")"; }
 }

@@ -13,6 +13,7 @@ public class CyclicRange extends Range {
         this.n = n;
         this.d = d;
         this.p = d.size();
+        this.site = Site.here();
     }
 
     @Override public int size() { return n; }
@@ -42,5 +43,5 @@ public class CyclicRange extends Range {
     @Override
     boolean sameLayoutAs(Range o) { return o instanceof CyclicRange r && r.n == n && r.d == d; }
 
-    @Override public String toString() { return "CyclicRange(" + n + ", " + d + ")"; }
+    @Override String name() { return "CyclicRange(" + n + " over " + d.name() + ")"; }
 }

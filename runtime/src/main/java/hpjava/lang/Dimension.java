@@ -34,5 +34,8 @@ public final class Dimension extends ContiguousRange {
     @Override int lo(int c) { return c; }
     @Override public int localCount(int c) { checkCoord(c); return 1; }
 
-    @Override public String toString() { return procs + ".dim(" + axis + ")"; }
+    /** {@code dim 0 of Procs2(2x3)}. */
+    @Override String name() { return "dim " + axis + " of " + procs.name(); }
+
+    @Override public String toString() { return name() + Site.suffix(procs.site()); }
 }

@@ -9,6 +9,9 @@ package hpjava.lang;
 public class ExtBlockRange extends BlockRange {
     private final int lo, hi;
 
+    /** Ghost width 1 on both sides: the HPJava tutorials' {@code new ExtBlockRange(N, p.dim(0))}. */
+    public ExtBlockRange(int n, Dimension d) { this(n, d, 1, 1); }
+
     /** Ghost width {@code w} on both sides. */
     public ExtBlockRange(int n, Dimension d, int w) { this(n, d, w, w); }
 
@@ -27,5 +30,7 @@ public class ExtBlockRange extends BlockRange {
     @Override public int loExtension() { return lo; }
     @Override public int hiExtension() { return hi; }
 
-    @Override public String toString() { return "ExtBlockRange(" + size() + ", " + dim() + ", " + lo + ", " + hi + ")"; }
+    @Override String name() {
+        return "ExtBlockRange(" + size() + " over " + dim().name() + ", ghosts " + lo + " below, " + hi + " above)";
+    }
 }

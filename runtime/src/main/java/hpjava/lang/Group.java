@@ -138,10 +138,17 @@ public class Group {
     @Override
     public int hashCode() { return System.identityHashCode(procs()) * 31 + Arrays.hashCode(fixed); }
 
-    @Override
-    public String toString() {
-        StringBuilder b = new StringBuilder(procs().toString());
-        for (int a = 0; a < fixed.length; a++) if (fixed[a] >= 0) b.append(" / d").append(a).append('=').append(fixed[a]);
+    /**
+     * The grid and the fixed coordinates, without the creation site: {@code Procs2(2x3) / dim 0 = 1}. A {@code Procs}
+     * overrides it with its kind and shape.
+     */
+    public String name() {
+        StringBuilder b = new StringBuilder(procs().name());
+        for (int a = 0; a < fixed.length; a++) if (fixed[a] >= 0) b.append(" / dim ").append(a).append(" = ").append(fixed[a]);
         return b.toString();
     }
+
+    /** {@link #name()}, then where the grid was created when known: {@code Procs2(2x3) / dim 0 = 1 from X.hpj:4}. */
+    @Override
+    public String toString() { return name() + Site.suffix(procs().site()); }
 }

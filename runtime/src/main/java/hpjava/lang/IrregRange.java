@@ -31,6 +31,7 @@ public class IrregRange extends ContiguousRange {
         start[sizes.length] = (int) sum;
         n = (int) sum;
         maxSize = max;
+        this.site = Site.here();
     }
 
     @Override public int size() { return n; }
@@ -51,5 +52,5 @@ public class IrregRange extends ContiguousRange {
         return lo;
     }
 
-    @Override public String toString() { return "IrregRange(" + n + ", " + d + ")"; }
+    @Override String name() { return "IrregRange(" + n + " over " + d.name() + ")"; }
 }

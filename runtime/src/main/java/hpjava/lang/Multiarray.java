@@ -81,9 +81,13 @@ public abstract class Multiarray {
             throw new IllegalArgumentException("section of a rank-" + parent.rank() + " array needs " + parent.rank()
                     + " subscripts, got " + (subs == null ? "null" : subs.length));
         int kept = 0;
-        for (Triplet t : subs) {
+        for (int r = 0; r < subs.length; r++) {
+            Triplet t = subs[r];
             if (t == null) throw new IllegalArgumentException("section subscript is null");
-            if (!t.scalar) kept++;
+            if (t.split && parent.rng[r].dim() == null)
+                throw new IllegalArgumentException("<> in dimension " + r + " of a section of " + parent
+                        + ": only a distributed dimension can be split, " + parent.rng[r] + " is sequential");
+            kept += t.scalar ? 0 : t.split ? 2 : 1;
         }
         Range[] nr = new Range[kept];
         int[] ns = new int[kept];
@@ -92,7 +96,13 @@ public abstract class Multiarray {
         for (int r = 0, k = 0; r < subs.length; r++) {
             Triplet t = subs[r];
             Range x = parent.rng[r];
-            if (t.scalar) {
+            if (t.split) {
+                // the process dimension: one location per coordinate, at local subscript 0 (stride unused)
+                nr[k] = x.dim();
+                ns[k++] = 0;
+                nr[k] = new CollapsedRange(x.storageExtent());
+                ns[k++] = parent.str[r];
+            } else if (t.scalar) {
                 int c = x.owner(t.l);
                 b += (long) parent.str[r] * x.sub(c, t.l);
                 if (x.dim() != null) g = g.restrict(x.dim(), c);
@@ -300,11 +310,23 @@ public abstract class Multiarray {
                     + (g == null ? "null" : g.length + " subscripts"));
     }
 
-    /** The array's element type, ranges and group, for messages. */
+    /**
+     * The array's element type, ranges and group, for messages, then the creation site of its first distributed range
+     * when known: {@code float [[BlockRange(100 over dim 0 of Procs2(2x3)), CollapsedRange(8)]] on Procs2(2x3) from
+     * X.hpj:5 (range of dimension 0)}.
+     */
     public final String describe() {
         StringBuilder b = new StringBuilder(elementType()).append(" [[");
-        for (int r = 0; r < rng.length; r++) b.append(r > 0 ? ", " : "").append(rng[r]);
-        return b.append("]] on ").append(grp).toString();
+        String site = null;
+        int siteDim = -1;
+        for (int r = 0; r < rng.length; r++) {
+            b.append(r > 0 ? ", " : "").append(rng[r].name());
+            String s = rng[r] instanceof Subrange sr ? sr.baseSite() : rng[r].site;
+            if (site == null && s != null) { site = s; siteDim = r; }
+        }
+        b.append("]] on ").append(grp.name());
+        if (site != null) b.append(" from ").append(site).append(" (range of dimension ").append(siteDim).append(')');
+        return b.toString();
     }
 
     @Override

@@ -14,6 +14,7 @@ public class Procs extends Group {
     private final int[] ranks;       // linear index -> job rank
     private final Dimension[] dims;
     private final String label;
+    private final String site;       // File.hpj:line where the user created it, or null
 
     /**
      * A grid of the given shape over the first members of the APG.
@@ -41,13 +42,17 @@ public class Procs extends Group {
         this.dims = new Dimension[shape.length];
         for (int a = 0; a < shape.length; a++) dims[a] = new Dimension(this, a, shape[a]);
         this.label = label;
+        this.site = label == null ? Site.here() : null;
     }
+
+    /** Where the program created this grid ({@code File.hpj:line}), or null when unknown. */
+    String site() { return site; }
 
     /** The initial APG of a job of {@code size} ranks. */
     static Procs world(int size, ProcessContext owner) {
         int[] r = new int[size];
         for (int k = 0; k < size; k++) r[k] = k;
-        return new Procs(new int[] {size}, r, "world(" + size + ")");
+        return new Procs(new int[] {size}, r, "world");
     }
 
     private static int[] checkedShape(int[] shape) {
@@ -134,10 +139,19 @@ public class Procs extends Group {
         return Arrays.copyOf(out, n);
     }
 
-    @Override
-    public String toString() {
-        return label != null ? label : describe(shape) + "@" + Integer.toHexString(System.identityHashCode(this));
+    /**
+     * The grid's kind and shape without its creation site, e.g. {@code Procs2(2x3)} ({@code Procs(2x2x2x2)} above
+     * rank 3); the initial APG of a job of 4 is {@code Procs1(4, all processes)}.
+     */
+    public String name() {
+        StringBuilder b = new StringBuilder("Procs").append(shape.length <= 3 ? String.valueOf(shape.length) : "").append('(');
+        for (int a = 0; a < shape.length; a++) b.append(a > 0 ? "x" : "").append(shape[a]);
+        return b.append(label != null ? ", all processes)" : ")").toString();
     }
+
+    /** {@link #name()} and, when known, where the program created it: {@code Procs2(2x3) from Laplace.hpj:7}. */
+    @Override
+    public String toString() { return name() + Site.suffix(site); }
 
     /**
      * The near-cubic shape of {@code rank} extents whose product is {@code n}, as MPI_Dims_create chooses it: extents in

@@ -24,7 +24,17 @@ package hpjava.lang;
  * {@link Range}.
  */
 public abstract class Range {
+    /** Where the program created this range ({@code File.hpj:line}), or null; set by the distributed kinds. */
+    String site;
+
     Range() {}
+
+    /** This range's kind, extent and dimension without its creation site: {@code BlockRange(100 over dim 0 of Procs2(2x3))}. */
+    String name() { return getClass().getSimpleName() + "(" + size() + ")"; }
+
+    /** {@link #name()}, then where the program created it when known: {@code ... from Laplace.hpj:8}. */
+    @Override
+    public String toString() { return name() + Site.suffix(site); }
 
     /** Number of global indices (the extent). */
     public abstract int size();

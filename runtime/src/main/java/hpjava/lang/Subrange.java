@@ -62,5 +62,13 @@ final class Subrange extends Range {
         return o instanceof Subrange r && r.base == base && r.origin == origin && r.step == step && r.n == n;
     }
 
-    @Override public String toString() { return base + "[[" + origin + "::" + step + " x" + n + "]]"; }
+    /** {@code BlockRange(100 over dim 0 of Procs1(4))[[1:97:2]]}. */
+    @Override String name() {
+        return base.name() + (n == 0 ? "[[empty]]" : "[[" + origin + ":" + (origin + (n - 1) * step) + ":" + step + "]]");
+    }
+
+    /** Creation site of the range this is a subrange of, or null. */
+    String baseSite() { return base.site; }
+
+    @Override public String toString() { return name() + Site.suffix(base.site); }
 }

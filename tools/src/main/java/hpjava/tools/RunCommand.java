@@ -4,6 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -13,6 +15,7 @@ import java.util.Stack;
 import java.util.concurrent.Callable;
 
 import hpjava.compiler.HpjavaCompiler;
+import hpjava.compiler.compile.MpiBinding;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
 import picocli.CommandLine.Command;
@@ -110,6 +113,9 @@ final class RunCommand implements Callable<Integer> {
             if (compiled == null) return ToolSupport.FAILED;
             main = compiled.mainClass(mainClass, line.firstFile());
             programCp.add(0, compiled.classes());
+            // a program calling MPI loads on every backend, so that on mt/ucx it can say which backend it needs
+            Path mpiJar = importsMpi(line.sources()) ? MpiBinding.locate(cp) : null;
+            if (mpiJar != null) programCp.add(mpiJar);
         } else {
             if (mainClass != null)
                 throw new ToolSupport.UsageError("--main goes with .hpj sources; to run a compiled class, give its name as the program");
@@ -121,6 +127,12 @@ final class RunCommand implements Callable<Integer> {
         JobStart job = new JobStart(backend, launch, properties, err);
         if (debugPort != null) return job.debug(debugPort, line.sourceDirs());
         return jvmArgs.isEmpty() ? job.run() : job.runInOwnJvm(List.of());
+    }
+
+    private static boolean importsMpi(List<Path> sources) throws IOException {
+        for (Path s : sources)
+            if (MpiBinding.imports(Files.readString(s, StandardCharsets.UTF_8))) return true;
+        return false;
     }
 
     /** The JVM arguments of rank JVMs: --jvm-arg, then each -D property (so every rank sees it). */

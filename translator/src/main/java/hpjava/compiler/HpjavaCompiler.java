@@ -144,7 +144,9 @@ public final class HpjavaCompiler {
         if (!options.stopAfter().includes(Phase.COMPILE)) return new Result(results, true);
         Path javaDir = options.emitJavaDir() != null ? options.emitJavaDir() : Files.createTempDirectory("hpjavac-java");
         try {
-            ok = EcjCompiler.compile(inputs, options.classPath(), options.sourcePath(), javaDir, options.outDir());
+            boolean mpi = sources.stream().anyMatch(s -> hpjava.compiler.compile.MpiBinding.imports(s.text()));
+            ok = EcjCompiler.compile(inputs, hpjava.compiler.compile.MpiBinding.classPath(options.classPath(), mpi),
+                    options.sourcePath(), javaDir, options.outDir());
         } finally {
             if (options.emitJavaDir() == null) deleteTree(javaDir);
         }

@@ -468,8 +468,13 @@ public final class Attributor {
         MultiarrayType base = out.expressionTypes.get(s.array);
         if (base == null || !base.slotsKnown() || s.sectionSubscript().size() != base.rank()) return;
         List<Boolean> slots = new ArrayList<>();
-        for (int r = 0; r < base.rank(); r++)
-            if (!(s.sectionSubscript(r) instanceof ScalarSubscriptContext)) slots.add(base.distributed().get(r));
+        for (int r = 0; r < base.rank(); r++) {
+            if (s.sectionSubscript(r) instanceof HPJavaParser.SplitSubscriptContext) {
+                if (!base.distributed().get(r)) return;   // reported by the checker (SPLIT_NOT_SECTION)
+                slots.add(true);   // <>: the process dimension, then the local storage as a sequential dimension
+                slots.add(false);
+            } else if (!(s.sectionSubscript(r) instanceof ScalarSubscriptContext)) slots.add(base.distributed().get(r));
+        }
         out.expressionTypes.put(s, base.withSlots(slots));
     }
 

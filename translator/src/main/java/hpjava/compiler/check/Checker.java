@@ -118,6 +118,10 @@ public final class Checker {
 
     private void elementAccess(ElementAccessContext e) {
         Attribution.Access a = attr.access(e);
+        if (a == null && hpjava.compiler.attribute.Locations.location(e, attr) != null) {
+            if (!hpjava.compiler.attribute.Locations.allowedAt(e)) diag.report(DiagnosticKey.LOCATION_USE, e, e.getText());
+            return;
+        }
         if (a == null) {
             if (e.subscripts.size() > 1 || e.subscripts.stream().anyMatch(this::isIndexSubscript)) {
                 if (e.array instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v && v.javaType() == null) {
@@ -186,6 +190,12 @@ public final class Checker {
         if (t != null) {
             if (subs.size() != t.rank())
                 diag.report(DiagnosticKey.SECTION_RANK, s, s.array.getText(), subs.size(), t.rank());
+            else for (int r = 0; r < subs.size(); r++)
+                if (subs.get(r) instanceof HPJavaParser.SplitSubscriptContext && !t.isDistributed(r))
+                    diag.report(DiagnosticKey.SPLIT_NOT_SECTION, subs.get(r), "dimension " + r + " of '" + s.array.getText()
+                            + "', which is sequential");
+        } else if (subs.stream().anyMatch(x -> x instanceof HPJavaParser.SplitSubscriptContext)) {
+            diag.report(DiagnosticKey.SPLIT_NOT_SECTION, s, "'" + s.array.getText() + "', which is not known to be a multiarray");
         } else if (subs.size() != 1 || subs.get(0) instanceof ScalarSubscriptContext) {
             diag.report(DiagnosticKey.SECTION_SCALAR_RANGE, s, subs.size() == 1 ? "a scalar" : subs.size() + " subscripts");
         }

@@ -6,6 +6,9 @@ package hpjava.compiler.diag;
  */
 public enum DiagnosticKey {
     SYNTAX("syntax error: {0}"),
+    LEGACY_NOTATION("''{0}'' is the notation of the 1997-2002 HPJava papers; HPJava 1.0 writes {1}"),
+    LOCATION_USE("location ''{0}'' can be used only in a group restriction p / {0}, as a section subscript a[[{0}, ...]] or in at (i = {0})"),
+    SPLIT_NOT_SECTION("''<>'' (dimension splitting) applies to a distributed dimension of a multiarray section, not to {0}"),
     JAVA("{0}"),
     INDEX_AS_NUMBER("distributed index ''{0}'' has no numeric value; write {0}` for its global index"),
     BACKQUOTE_NOT_INDEX("backquote applies only to a distributed index, not to ''{0}''"),

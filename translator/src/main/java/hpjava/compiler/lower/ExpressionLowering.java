@@ -6,6 +6,7 @@ import static hpjava.compiler.lower.Lowerer.start;
 import org.antlr.v4.runtime.ParserRuleContext;
 
 import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.Locations;
 import hpjava.compiler.attribute.MultiarrayType;
 import hpjava.compiler.attribute.Symbol;
 import hpjava.compiler.tree.JavaTrees;
@@ -50,6 +51,19 @@ final class ExpressionLowering {
         l.emit(m.expression(0));
         Plan.Stmt s = plan.binder(idx);
         l.gen(")" + RuntimeApi.restrict("", Gen.RANGE.of(s.id), globalIndex(idx)), m);
+        em.skipTo(end(m));
+    }
+
+    /** {@code p / x[n]}, a location outside {@code at}: the group restricted to the processes holding location n. */
+    void restrictToLocation(MultiplicativeContext m) {
+        ElementAccessContext loc = Locations.restriction(m, plan.attr);
+        em.copyTo(start(m));
+        l.gen("(", m);
+        l.emit(m.expression(0));
+        l.gen(")" + RuntimeApi.restrictOpen(loc.array.getText()), m);
+        em.skipTo(start(loc.subscripts.get(0)));
+        l.emit(loc.subscripts.get(0));
+        l.gen(")", m);
         em.skipTo(end(m));
     }
 
@@ -159,11 +173,16 @@ final class ExpressionLowering {
                 l.gen(RuntimeApi.tripletScalar(), ss);
                 if (sc.expression() instanceof NameContext n && plan.attr.symbol(n) instanceof Symbol.Index idx) {
                     l.gen(globalIndex(idx), ss);
+                } else if (Locations.location(sc.expression(), plan.attr) instanceof ElementAccessContext loc) {
+                    em.skipTo(start(loc.subscripts.get(0)));  // the location x[n] as a scalar: its global index n
+                    l.emit(loc.subscripts.get(0));
                 } else {
                     em.skipTo(start(sc.expression()));
                     l.emit(sc.expression());
                 }
                 l.gen(")", ss);
+            } else if (ss instanceof SplitSubscriptContext) {
+                l.gen(RuntimeApi.tripletSplit(), ss);
             } else {
                 TripletSubscriptContext tr = (TripletSubscriptContext) ss;
                 if (tr.lower == null) l.gen(RuntimeApi.tripletAll(), ss);

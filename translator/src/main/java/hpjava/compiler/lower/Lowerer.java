@@ -10,6 +10,7 @@ import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
 
 import hpjava.compiler.attribute.Attribution;
+import hpjava.compiler.attribute.Locations;
 import hpjava.compiler.attribute.Symbol;
 import hpjava.compiler.parse.SourceUnit;
 import hpjava.compiler.tree.JavaTrees;
@@ -51,12 +52,16 @@ public final class Lowerer {
     /** Overalls whose element loop is being emitted in its unit-stride copy (subscripts scale 1). */
     private final Set<Plan.Stmt> unitStride = new HashSet<>();
     private boolean hasMain;
+    /** The file imports the MPI binding (ImportFixups): main first checks that the backend has it. */
+    private boolean usesMpi;
+    private final String fileName;
     private String packageName = "";
 
     private Lowerer(SourceUnit unit, Attribution attr, boolean adlib) {
         this.attr = attr;
         this.adlib = adlib;
         this.text = unit.text();
+        this.fileName = unit.fileName();
         this.em = new Emitter(text, commentMask(unit));
         this.plan = Plan.of(unit, attr);
         this.statements = new StatementLowering(this);
@@ -133,6 +138,7 @@ public final class Lowerer {
             case ElementAccessContext e when attr.access(e) != null -> expressions.access(e, attr.access(e));
             case SectionContext s -> expressions.section(s);
             case GlobalIndexContext g -> expressions.globalIndexExpression(g);
+            case MultiplicativeContext m when Locations.restriction(m, attr) != null -> expressions.restrictToLocation(m);
             case MultiplicativeContext m when expressions.restrictedIndex(m) != null -> expressions.restrict(m, expressions.restrictedIndex(m));
             case CreationContext c when c.creator() instanceof MultiarrayCreatorContext mc -> expressions.creation(c, mc);
             case BreakStatementContext b when jumpTarget(b, b.identifier()) != null -> {
@@ -159,6 +165,7 @@ public final class Lowerer {
             if (ch == m.methodBody() && m.methodBody().block() != null) {
                 BlockContext b = m.methodBody().block();
                 emit(b.getChild(0));
+                if (usesMpi) gen(" " + RuntimeApi.requireMpi("\"" + fileName + "\"") + ";", b);
                 gen(" " + RuntimeApi.bind() + ";", b);
                 for (int j = 1; j < b.getChildCount(); j++) emit(b.getChild(j));
             } else emit(ch);
@@ -185,7 +192,8 @@ public final class Lowerer {
     }
 
     private void compilationUnit(OrdinaryCompilationUnitContext cu) {
-        String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "");
+        String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "") + ImportFixups.imports(cu);
+        usesMpi = ImportFixups.usesMpi(cu);
         if (cu.packageDeclaration() != null) {
             packageName = cu.packageDeclaration().qualifiedName().getText();
             emit(cu.packageDeclaration());

@@ -60,8 +60,10 @@ final class RuntimeApi {
 
     static String isMember(String group, String ctx) { return group + ".isMember(" + ctx + ")"; }
 
-    /** {@code group} may be empty: the group's text was emitted from the source already. */
-    /** {@code group.restrict(range, globalIndex)}; {@code group} empty when its text was emitted from the source. */
+    /** {@link #restrict} up to its global-index argument (the location's subscript follows, then {@code )}). */
+    static String restrictOpen(String range) { return ".restrict(" + range + ", "; }
+
+    /** {@code group.restrict(range, globalIndex)}; {@code group} may be empty: its text was emitted from the source already. */
     static String restrict(String group, String range, String globalIndex) { return group + ".restrict(" + range + ", " + globalIndex + ")"; }
 
     // ---- Range and Block
@@ -113,6 +115,12 @@ final class RuntimeApi {
     static String tripletScalar() { return "Triplet.scalar("; }
 
     static String tripletAll() { return "Triplet.all()"; }
+
+    /** {@code <>} in a section: dimension splitting. */
+    static String tripletSplit() { return "Triplet.split()"; }
+
+    /** First statement of main in a file that imports MPI: fails at once on a backend without MPI. */
+    static String requireMpi(String fileLiteral) { return "hpjava.lang.MpiAccess.require(" + fileLiteral + ")"; }
 
     static String tripletOpen() { return "Triplet.of("; }
 

@@ -33,7 +33,11 @@ public final class SourceUnit {
                     name, 1, 1, 0));
         }
         this.parse = parsed;
-        for (SyntaxError e : parse.errors()) {
+        // an old HPJava notation explains the syntax errors it causes: report it, with the HPJava 1.0 form, instead
+        java.util.List<hpjava.compiler.diag.Diagnostic> legacy =
+                parse.errors().isEmpty() ? java.util.List.of() : LegacyNotation.scan(name, text);
+        legacy.forEach(diagnostics::add);
+        if (legacy.isEmpty()) for (SyntaxError e : parse.errors()) {
             int off = e.offendingToken() != null ? e.offendingToken().getStartIndex() : -1;
             diagnostics.add(new hpjava.compiler.diag.Diagnostic(DiagnosticKey.SYNTAX, java.util.List.of(e.message()),
                     name, e.line(), e.column(), off));

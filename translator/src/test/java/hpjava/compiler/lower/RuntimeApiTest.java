@@ -51,6 +51,7 @@ class RuntimeApiTest {
         u.put("restoreApg", RuntimeApi.restoreApg("c", "m") + ";");
         u.put("isMember", "boolean b1 = " + RuntimeApi.isMember("g", "c") + ";");
         u.put("restrict", RuntimeApi.GROUP + " g2 = (g)" + RuntimeApi.restrict("", "x", "3") + ";");
+        u.put("restrictOpen", RuntimeApi.GROUP + " g4 = (g)" + RuntimeApi.restrictOpen("x") + "3);");
         u.put("size", "int n1 = " + RuntimeApi.size("x") + ";");
         u.put("localBlock", RuntimeApi.BLOCK + " b2 = " + RuntimeApi.localBlock("x", "c", "0, 3, 1") + ";");
         u.put("block", "b = " + RuntimeApi.block("x", "c", "0, 3, 1", "b") + ";");
@@ -73,6 +74,8 @@ class RuntimeApiTest {
                 + RuntimeApi.tripletAll() + ");");
         u.put("tripletScalar", "Triplet t1 = " + RuntimeApi.tripletScalar() + "1);");
         u.put("tripletAll", "Triplet t2 = " + RuntimeApi.tripletAll() + ";");
+        u.put("tripletSplit", "Triplet t5 = " + RuntimeApi.tripletSplit() + ";");
+        u.put("requireMpi", "if (m < 0) " + RuntimeApi.requireMpi("\"F.hpj\"") + ";");
         u.put("tripletOpen", "Triplet t3 = " + RuntimeApi.tripletOpen() + "0, 3, 2); Triplet t4 = " + RuntimeApi.tripletOpen() + "0, 3);");
         u.put("subrangeOpen", RuntimeApi.RANGE + " r5 = (x)" + RuntimeApi.subrangeOpen() + "0, 3, 1); " + RuntimeApi.RANGE
                 + " r6 = (x)" + RuntimeApi.subrangeOpen() + "0, 3);");
