@@ -44,9 +44,18 @@ final class Navigation {
             Token decl = declarationToken(l);
             if (decl != null) out.add(location(l.file(), decl));
         } else if (t instanceof MemberTarget m) {
-            for (Analysis f : project) for (Token d : memberDeclarations(f, m)) out.add(location(f, d));
+            // An unqualified name (u(...), N) means a member of the enclosing classes when this file declares one.
+            if (unqualifiedUse(a, offset)) for (Token d : memberDeclarations(a, m)) out.add(location(a, d));
+            if (out.isEmpty()) for (Analysis f : project) for (Token d : memberDeclarations(f, m)) out.add(location(f, d));
         }
         return out;
+    }
+
+    private static boolean unqualifiedUse(Analysis a, int offset) {
+        Token tok = Trees.tokenAt(a, offset);
+        TerminalNode term = tok == null ? null : Trees.terminal(a.unit().parse().tree(), tok);
+        ParseTree p = term == null || term.getParent() == null ? null : term.getParent().getParent();
+        return p instanceof HPJavaParser.NameContext || p instanceof HPJavaParser.UnqualifiedMethodCallContext;
     }
 
     static List<Location> references(Analysis a, int offset, List<Analysis> project, boolean includeDeclaration) {

@@ -1,0 +1,134 @@
+"""The examples as a user opens them in VS Code: no diagnostics, and hover, definition, references, symbols,
+completion and semantic tokens at exact positions of examples/Laplace.hpj (0-based lines and characters)."""
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from conftest import EXAMPLES, SERVER, decode_semantic_tokens, doc, example, open_and_wait, pos, uri
+
+LAPLACE = EXAMPLES / "Laplace.hpj"
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient):
+    result = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        workspace_folders=[types.WorkspaceFolder(uri=uri(EXAMPLES), name="examples")]))
+    lsp_client.legend = result.capabilities.semantic_tokens_provider.legend
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.parametrize("name", ["Laplace.hpj", "MatrixAdd.hpj", "RedBlack.hpj", "Nozzle.hpj"])
+async def test_examples_have_no_diagnostics(client: LanguageClient, name):
+    assert await open_and_wait(client, EXAMPLES / name, example(name)) == []
+
+
+async def hover(client, line, character) -> str:
+    h = await client.text_document_hover_async(types.HoverParams(text_document=doc(LAPLACE), position=pos(line, character)))
+    assert h is not None, f"no hover at {line}:{character}"
+    return h.contents.value
+
+
+async def test_hover_multiarray(client: LanguageClient):
+    text = await hover(client, 23, 21)  # double [[-,-]] a = new double [[x, y]];
+    assert "double [[-,-]] a" in text
+    assert "element type `double`, rank 2, signature `[[-,-]]`" in text
+    assert "dimension 0: distributed (`-`), range `x`" in text
+
+
+async def test_hover_distributed_index(client: LanguageClient):
+    text = await hover(client, 41, 36)  # the i of a[i - 1, j], bound by overall (i = x for 1 : N - 2)
+    assert "distributed index i" in text
+    assert "over range `x`, bound by `overall (i = x for 1 : N - 2)` (line 40)" in text
+
+
+async def test_hover_range_fact(client: LanguageClient):
+    text = await hover(client, 20, 12)  # Range x = new ExtBlockRange(N, p.dim(0), 1);
+    assert "provable: `ExtBlockRange`" in text
+    assert "ghost widths lo 1, hi 1" in text
+    assert "distributed over `p.dim(0)`" in text
+
+
+async def test_hover_adlib_call(client: LanguageClient):
+    text = await hover(client, 37, 15)  # Adlib.writeHalo(a);
+    assert "Adlib.writeHalo(T [[...]]) : void" in text
+    assert "Adlib.writeHalo(T [[...]], int[], int[], int[]) : void" in text
+    assert "ghost cells" in text
+
+
+async def test_hover_keyword(client: LanguageClient):
+    assert "distributed parallel loop" in await hover(client, 39, 8)  # overall
+
+
+async def test_definition_of_local(client: LanguageClient):
+    # r in r[i, j] = Math.abs(...) is declared on line 31: ..., r = new double [[x, y]];
+    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(44, 12)))
+    assert [(l.uri, l.range.start.line, l.range.start.character) for l in locs] == [(uri(LAPLACE), 31, 46)]
+
+
+async def test_definition_of_distributed_index(client: LanguageClient):
+    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(41, 36)))
+    assert [(l.range.start.line, l.range.start.character) for l in locs] == [(39, 17)]
+
+
+async def test_definition_of_method(client: LanguageClient):
+    # u(i`, j`) on line 29 calls static double u(int x, int y) on line 12
+    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(29, 22)))
+    assert [(l.range.start.line, l.range.start.character) for l in locs] == [(12, 16)]
+
+
+async def test_references_of_local(client: LanguageClient):
+    refs = await client.text_document_references_async(types.ReferenceParams(
+        text_document=doc(LAPLACE), position=pos(44, 12), context=types.ReferenceContext(include_declaration=True)))
+    assert sorted((l.range.start.line, l.range.start.character) for l in refs) == [(31, 46), (44, 12), (50, 30), (57, 10), (58, 34)]
+
+
+async def test_document_symbols(client: LanguageClient):
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(LAPLACE)))
+    [laplace] = symbols
+    assert laplace.name == "Laplace" and laplace.kind == types.SymbolKind.Class
+    members = {s.name: s for s in laplace.children}
+    assert members["EPS"].kind == types.SymbolKind.Field
+    assert members["u"].kind == types.SymbolKind.Method
+    main = members["main"]
+    [on] = main.children
+    assert on.name == "on (p)"
+    blocks = [c.name for c in on.children]
+    assert blocks[:2] == ["overall (i = x for :)", "overall (i = x for 1 : N - 2)"]
+    assert [c.name for c in on.children[1].children] == ["overall (j = y for 1 : N - 2)"]
+    assert on.children[1].range.start.line == 39
+
+
+async def test_completion_after_adlib(client: LanguageClient):
+    items = await client.text_document_completion_async(types.CompletionParams(text_document=doc(LAPLACE), position=pos(37, 14)))
+    items = items.items if isinstance(items, types.CompletionList) else items
+    by_label = {i.label: i for i in items}
+    for m in ["writeHalo", "remap", "maxval", "sum", "dotProduct", "broadcast", "aprintf"]:
+        assert m in by_label, m
+    assert by_label["writeHalo"].detail.startswith("void writeHalo(T [[...]]")
+    assert "overall" not in by_label
+
+
+async def test_completion_of_keywords_and_ranges(client: LanguageClient):
+    # at the start of the blank line 25: keywords, the range and group classes, the file's variables
+    items = await client.text_document_completion_async(types.CompletionParams(text_document=doc(LAPLACE), position=pos(24, 0)))
+    items = items.items if isinstance(items, types.CompletionList) else items
+    labels = {i.label for i in items}
+    assert {"on", "overall", "at", "BlockRange", "ExtBlockRange", "CyclicRange", "Procs2", "Adlib", "a", "N"} <= labels
+    overall = next(i for i in items if i.label == "overall")
+    assert overall.insert_text_format == types.InsertTextFormat.Snippet and "for" in overall.insert_text
+
+
+async def test_semantic_tokens(client: LanguageClient):
+    toks = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc(LAPLACE)))
+    decoded = {(l, c): (length, t, m) for l, c, length, t, m in decode_semantic_tokens(toks.data, client.legend)}
+    assert decoded[(19, 4)] == (2, "keyword", [])                             # on (p)
+    assert decoded[(23, 6)] == (6, "type", ["multiarray"])                    # double [[-,-]]
+    assert decoded[(23, 21)] == (1, "variable", ["declaration", "multiarray"])  # a
+    assert decoded[(26, 6)] == (7, "keyword", [])                             # overall
+    assert decoded[(26, 15)] == (1, "variable", ["declaration", "distributedIndex"])  # i
+    assert decoded[(28, 14)] == (1, "variable", ["distributedIndex"])         # i of i`
+    assert decoded[(28, 15)] == (1, "operator", [])                           # `
+    assert decoded[(29, 12)] == (1, "variable", ["multiarray"])               # a of a[i, j]
