@@ -142,7 +142,7 @@ final class HpjavaTextDocumentService implements TextDocumentService {
     public CompletableFuture<Either<List<? extends Location>, List<? extends LocationLink>>> definition(DefinitionParams params) {
         String uri = params.getTextDocument().getUri();
         return request("definition", uri, a -> Either.forLeft(
-                Navigation.definition(a, a.positions().offset(params.getPosition()), workspace.project(uri))));
+                Navigation.definition(a, a.positions().offset(params.getPosition()), () -> workspace.project(uri))));
     }
 
     @Override
@@ -150,7 +150,7 @@ final class HpjavaTextDocumentService implements TextDocumentService {
         String uri = params.getTextDocument().getUri();
         boolean decl = params.getContext() == null || params.getContext().isIncludeDeclaration();
         return request("references", uri, a -> Navigation.references(a, a.positions().offset(params.getPosition()),
-                workspace.project(uri), decl));
+                () -> workspace.project(uri), decl));
     }
 
     @Override

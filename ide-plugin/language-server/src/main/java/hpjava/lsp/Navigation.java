@@ -2,6 +2,7 @@ package hpjava.lsp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
@@ -15,7 +16,7 @@ import hpjava.grammar.HPJavaParser;
  * definition and references. Variables (locals, parameters, lambda/catch/pattern variables) and distributed indexes
  * resolve through hpjavac's scopes ({@code Attribution.symbol}) within their file. Classes, methods and fields are
  * matched by name over every .hpj file of the project (the open documents, the document's folder, the workspace
- * folders): hpjavac does not type Java expressions, so {@code q.f} and {@code m()} resolve to every member so named.
+ * folders, read only when a member is asked for): hpjavac does not type Java expressions, so {@code q.f} and {@code m()} resolve to every member so named.
  */
 final class Navigation {
 
@@ -36,7 +37,7 @@ final class Navigation {
     private Navigation() {
     }
 
-    static List<Location> definition(Analysis a, int offset, List<Analysis> project) {
+    static List<Location> definition(Analysis a, int offset, Supplier<List<Analysis>> project) {
         Target t = target(a, offset);
         if (t == null) return List.of();
         List<Location> out = new ArrayList<>();
@@ -46,7 +47,7 @@ final class Navigation {
         } else if (t instanceof MemberTarget m) {
             // An unqualified name (u(...), N) means a member of the enclosing classes when this file declares one.
             if (unqualifiedUse(a, offset)) for (Token d : memberDeclarations(a, m)) out.add(location(a, d));
-            if (out.isEmpty()) for (Analysis f : project) for (Token d : memberDeclarations(f, m)) out.add(location(f, d));
+            if (out.isEmpty()) for (Analysis f : project.get()) for (Token d : memberDeclarations(f, m)) out.add(location(f, d));
         }
         return out;
     }
@@ -58,7 +59,7 @@ final class Navigation {
         return p instanceof HPJavaParser.NameContext || p instanceof HPJavaParser.UnqualifiedMethodCallContext;
     }
 
-    static List<Location> references(Analysis a, int offset, List<Analysis> project, boolean includeDeclaration) {
+    static List<Location> references(Analysis a, int offset, Supplier<List<Analysis>> project, boolean includeDeclaration) {
         Target t = target(a, offset);
         if (t == null) return List.of();
         List<Location> out = new ArrayList<>();
@@ -68,7 +69,7 @@ final class Navigation {
             for (HPJavaParser.NameContext n : Trees.collect(l.file().unit().parse().tree(), HPJavaParser.NameContext.class))
                 if (l.symbol().equals(l.file().attribution().symbol(n))) out.add(location(l.file(), n.getStart()));
         } else if (t instanceof MemberTarget m) {
-            for (Analysis f : project) {
+            for (Analysis f : project.get()) {
                 if (includeDeclaration) for (Token d : memberDeclarations(f, m)) out.add(location(f, d));
                 for (Token u : memberUses(f, m)) out.add(location(f, u));
             }
