@@ -132,3 +132,12 @@ async def test_semantic_tokens(client: LanguageClient):
     assert decoded[(28, 14)] == (1, "variable", ["distributedIndex"])         # i of i`
     assert decoded[(28, 15)] == (1, "operator", [])                           # `
     assert decoded[(29, 12)] == (1, "variable", ["multiarray"])               # a of a[i, j]
+
+
+async def test_hover_group_variable(client: LanguageClient):
+    text = await hover(client, 18, 11)  # Procs2 p = new Procs2();
+    assert "Procs2 p" in text and "two-dimensional grid" in text
+
+
+async def test_hover_method_of_the_file(client: LanguageClient):
+    assert "static double u(int x, int y)" in await hover(client, 29, 22)  # u(i`, j`)

@@ -47,6 +47,11 @@ final class Hovers {
         String name = id.getText();
         if (id.getParent() instanceof HPJavaParser.MethodCallContext call && "Adlib".equals(call.expression().getText()))
             return adlib(name);
+        if (id.getParent() instanceof HPJavaParser.MethodDeclarationContext m) return method(a, m);
+        if (id.getParent() instanceof HPJavaParser.UnqualifiedMethodCallContext) {
+            for (HPJavaParser.MethodDeclarationContext m : Trees.collect(a.unit().parse().tree(), HPJavaParser.MethodDeclarationContext.class))
+                if (m.identifier() != null && m.identifier().getText().equals(name)) return method(a, m);
+        }
         if (HpjavaCatalog.CLASSES.containsKey(name)
                 && (id.getParent() instanceof HPJavaParser.NameContext || id.getParent() instanceof HPJavaParser.ClassTypeContext))
             return code("java", name) + HpjavaCatalog.CLASSES.get(name);
@@ -82,6 +87,8 @@ final class Hovers {
         }
         StringBuilder sb = new StringBuilder(code("hpjava", (v.javaType() == null ? "var" : v.javaType()) + " " + v.name()));
         sb.append(kind);
+        String library = v.javaType() == null ? null : HpjavaCatalog.CLASSES.get(v.javaType());
+        if (library != null) sb.append(": `").append(v.javaType()).append("`, ").append(library);
         RangeFact f = v.range();
         if (f != null) sb.append("\n\n").append(rangeFact(f));
         else if (v.reassigned() && v.javaType() != null && isRangeType(v.javaType()))
@@ -117,6 +124,13 @@ final class Hovers {
         if (i.rangeVariable() != null && i.rangeVariable().range() != null)
             sb.append("\n\nrange `").append(i.rangeVariable().name()).append("`: ").append(rangeFact(i.rangeVariable().range()));
         return sb.toString();
+    }
+
+    /** A method of this file: its header as written, e.g. {@code static double u(int x, int y)}. */
+    private static String method(Analysis a, HPJavaParser.MethodDeclarationContext m) {
+        ParserRuleContext member = Trees.enclosing(m, HPJavaParser.MemberContext.class);
+        ParserRuleContext from = member != null ? member : m;
+        return m.methodBody() == null ? null : code("hpjava", Trees.header(a, from, m.methodBody())) + "method of this file";
     }
 
     static String adlib(String method) {
