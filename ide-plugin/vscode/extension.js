@@ -106,10 +106,16 @@ async function debugCurrentFile() {
 }
 
 /**
- * Starts `bin/hpjava run --debug=PORT --np N program args...`, waits until the JVM's JDWP agent listens (the line
- * "Listening for transport dt_socket at address: PORT" on its output), then hands VS Code the Java debugger's
+ * Starts `bin/hpjava run --debug=PORT --np N program args...`, waits until the JDWP agent listens (READY on its
+ * output), then hands VS Code the Java debugger's
  * attach configuration. The job's output goes to the "HPJava" output channel; stopping the debug session ends it.
  */
+// What `hpjava run --debug` prints once the JDWP agent listens (every rank has loaded the program), or the JVM's own
+// line when the agent is started without hpjava's announcement.
+const READY = /waiting for a debugger on localhost:\d+|Listening for transport dt_socket at address:\s*\d+/;
+// The announcement comes from the agent's launch hook, just before it accepts: give it a moment before attaching.
+const ATTACH_DELAY_MS = 500;
+
 function startDebuggee(config) {
   return new Promise((resolve, reject) => {
     const args = ['run', `--debug=${config.port}`, '--np', String(config.np), ...classPathArgs(), config.program, ...(config.args || [])];
@@ -123,10 +129,10 @@ function startDebuggee(config) {
     const onData = (data) => {
       const text = data.toString();
       output.append(text);
-      if (!settled && /Listening for transport dt_socket at address:\s*\d+/.test(text)) {
+      if (!settled && READY.test(text)) {
         settled = true;
         clearTimeout(timer);
-        resolve(child);
+        setTimeout(() => resolve(child), ATTACH_DELAY_MS);
       }
     };
     child.stdout.on('data', onData);

@@ -1,7 +1,7 @@
 // Runs extension.js against stand-ins for the `vscode` and `vscode-languageclient` modules (VS Code itself cannot
 // run here): the server is started as `HOME/bin/hpjava-language-server --stdio` with the class path setting; the
 // commands and the debug provider are registered; "HPJava: Debug" starts `bin/hpjava run --debug=PORT --np N file`
-// (a fake bin/hpjava that prints the JDWP agent's line) and resolves to the Java debugger's attach configuration.
+// (a fake bin/hpjava that prints what hpjava run --debug prints) and resolves to the Java debugger's attach configuration.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -13,7 +13,7 @@ const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hpjava-ext-'));
 fs.mkdirSync(path.join(home, 'bin'));
 fs.writeFileSync(path.join(home, 'bin', 'hpjava-language-server'), '#!/bin/sh\n', { mode: 0o755 });
 fs.writeFileSync(path.join(home, 'bin', 'hpjava'),
-  '#!/bin/sh\necho "$@" > "$(dirname "$0")/args"\necho "Listening for transport dt_socket at address: 5077"\nsleep 2\n', { mode: 0o755 });
+  '#!/bin/sh\necho "$@" > "$(dirname "$0")/args"\necho "hpjava: debugging: the job waits for a debugger on localhost:5077 once every rank has loaded the program" >&2\necho "hpjava: every rank has loaded the program; waiting for a debugger on localhost:5077" >&2\nsleep 2\n', { mode: 0o755 });
 const program = path.join(home, 'Prog.hpj');
 fs.writeFileSync(program, 'public class Prog {}\n');
 
