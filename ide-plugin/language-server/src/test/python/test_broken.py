@@ -5,12 +5,13 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import SERVER, doc, example, open_and_wait, pos, uri, wait_diagnostics
+from conftest import SERVER, decode_semantic_tokens, doc, example, open_and_wait, pos, uri, wait_diagnostics
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("neovim")))
+    result = await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("neovim")))
+    lsp_client.legend = result.capabilities.semantic_tokens_provider.legend
     yield
     await lsp_client.shutdown_session()
 
@@ -102,3 +103,12 @@ async def test_request_on_unopened_document_is_an_lsp_error(client: LanguageClie
     with pytest.raises(Exception, match="document not open"):
         await client.text_document_hover_async(types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=uri(tmp_path / "Nowhere.hpj")), position=pos(0, 0)))
+
+
+async def test_on_and_at_as_method_names_are_not_keywords(client: LanguageClient, tmp_path):
+    text = "public class Calls {\n  static void on(int p) {}\n  void f() {\n    on(1);\n  }\n}\n"
+    path = tmp_path / "Calls.hpj"
+    assert await open_and_wait(client, path, text) == []
+    toks = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc(path)))
+    kinds = {(l, c): t for l, c, _, t, _ in decode_semantic_tokens(toks.data, client.legend)}
+    assert kinds[(1, 14)] == "function" and kinds[(3, 4)] == "function"

@@ -18,14 +18,15 @@ import hpjava.grammar.HPJavaParser;
 
 /**
  * semanticTokens/full: colours by meaning what a TextMate grammar cannot know. HPJava keywords where they are
- * keywords ({@code on}, {@code overall}, {@code at} are also legal Java names), multiarray types (element type and
+ * keywords ({@code on}, {@code overall}, {@code at} are also legal Java names: as method names they are
+ * {@code function}, overriding the TextMate grammar, which cannot tell), multiarray types (element type and
  * {@code [[-,*]]}), distributed indexes (declaration and uses, modifier {@code distributedIndex}), multiarray
  * variables (modifier {@code multiarray}) and the backquote operator.
  */
 final class SemanticTokensBuilder {
-    static final List<String> TYPES = List.of("keyword", "type", "variable", "operator");
+    static final List<String> TYPES = List.of("keyword", "type", "variable", "operator", "function");
     static final List<String> MODIFIERS = List.of("declaration", "multiarray", "distributedIndex");
-    private static final int KEYWORD = 0, TYPE = 1, VARIABLE = 2, OPERATOR = 3;
+    private static final int KEYWORD = 0, TYPE = 1, VARIABLE = 2, OPERATOR = 3, FUNCTION = 4;
     private static final int DECLARATION = 1, MULTIARRAY = 2, DISTRIBUTED_INDEX = 4;
 
     private record Entry(Token token, int type, int modifiers) {
@@ -87,6 +88,7 @@ final class SemanticTokensBuilder {
                 if (parent instanceof HPJavaParser.OnStatementContext || parent instanceof HPJavaParser.OverallStatementContext
                         || parent instanceof HPJavaParser.AtStatementContext || parent instanceof HPJavaParser.MultiarrayCreatorRestContext)
                     out.add(new Entry(tok, KEYWORD, 0));
+                else if (isMethodName(term)) out.add(new Entry(tok, FUNCTION, 0)); // on(p): a call, not the statement
                 else name(a, term, out);
             }
             case HPJavaLexer.BACKQUOTE -> out.add(new Entry(tok, OPERATOR, 0));
@@ -95,6 +97,12 @@ final class SemanticTokensBuilder {
             }
             default -> name(a, term, out);
         }
+    }
+
+    private static boolean isMethodName(TerminalNode term) {
+        ParseTree p = term.getParent() instanceof HPJavaParser.IdentifierContext id ? id.getParent() : null;
+        return p instanceof HPJavaParser.UnqualifiedMethodCallContext || p instanceof HPJavaParser.MethodCallContext
+                || p instanceof HPJavaParser.MethodDeclarationContext;
     }
 
     /** A use of a distributed index or a multiarray variable. */
