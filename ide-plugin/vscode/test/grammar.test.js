@@ -54,6 +54,15 @@ function scopesAt(tokens, line, col) {
   return hit;
 }
 
+/** The 1-based [line, col] of `part` (default: the start) in the first `needle` of `text`. */
+function at(text, needle, part) {
+  const start = text.indexOf(needle);
+  assert.ok(start >= 0, `'${needle}' not found`);
+  const offset = start + (part ? needle.indexOf(part) : 0);
+  const before = text.substring(0, offset);
+  return [before.split('\n').length, offset - before.lastIndexOf('\n')];
+}
+
 async function main() {
   const grammar = await loadGrammar();
   const fixtures = path.join(__dirname, 'fixtures');
@@ -85,21 +94,22 @@ async function main() {
       console.log(`FAIL ${name}: first difference at token ${i + 1}\n  golden: ${want[i]}\n  now:    ${got[i]}`);
     }
   }
-  // Hand-checked scopes of examples/Laplace.hpj, independent of the goldens.
+  // Hand-checked scopes of examples/Laplace.hpj, independent of the goldens; places are named by the code there.
+  const laplace = fs.readFileSync(sources['Laplace.hpj'], 'utf8');
   const l = tokensOf['Laplace.hpj'];
   const checks = [
-    [20, 5, '"on" keyword.control.hpjava'],
-    [24, 14, '"[[-,-]]" storage.type.multiarray.hpjava'],
-    [24, 37, '"[[" punctuation.section.multiarray.begin.hpjava'],
-    [27, 7, '"overall" keyword.control.hpjava'],
-    [29, 16, '"`" keyword.operator.global-index.hpjava'],
-    [38, 9, '"Adlib" support.class.adlib.hpjava'],
-    [38, 15, '"writeHalo" support.function.adlib.hpjava'],
-    [21, 21, '"ExtBlockRange" support.class.hpjava'],
-    [29, 32, '"N" variable.other.constant.hpjava'],
-    [1, 1, '"//" comment.line.double-slash.hpjava punctuation.definition.comment.hpjava'],
+    [at(laplace, 'on (p)'), '"on" keyword.control.hpjava'],
+    [at(laplace, 'double [[-,-]] a', '[['), '"[[-,-]]" storage.type.multiarray.hpjava'],
+    [at(laplace, 'new double [[x, y]]', '[['), '"[[" punctuation.section.multiarray.begin.hpjava'],
+    [at(laplace, 'overall (i = x for :)'), '"overall" keyword.control.hpjava'],
+    [at(laplace, 'if (i` == 0', '`'), '"`" keyword.operator.global-index.hpjava'],
+    [at(laplace, 'Adlib.writeHalo(a)'), '"Adlib" support.class.adlib.hpjava'],
+    [at(laplace, 'Adlib.writeHalo(a)', 'writeHalo'), '"writeHalo" support.function.adlib.hpjava'],
+    [at(laplace, 'new ExtBlockRange', 'ExtBlockRange'), '"ExtBlockRange" support.class.hpjava'],
+    [at(laplace, 'N - 1 ||', 'N'), '"N" variable.other.constant.hpjava'],
+    [[1, 1], '"//" comment.line.double-slash.hpjava punctuation.definition.comment.hpjava'],
   ];
-  for (const [line, col, want] of checks) {
+  for (const [[line, col], want] of checks) {
     const got = scopesAt(l, line, col);
     if (got !== `${line}:${col} ${want}`) { failures++; console.log(`FAIL Laplace.hpj ${line}:${col}: ${got} (want ${want})`); }
   }

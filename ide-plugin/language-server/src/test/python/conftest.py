@@ -64,3 +64,14 @@ def decode_semantic_tokens(data, legend):
         out.append((line, char, length, legend.token_types[ty],
                     [m for k, m in enumerate(legend.token_modifiers) if mods & (1 << k)]))
     return out
+
+
+def locate(text: str, needle: str, at: str = None, occurrence: int = 1) -> types.Position:
+    """The position of `at` (default: the start) inside the `occurrence`-th `needle` of `text`, so that tests name
+    places by the code there and survive edits elsewhere in the examples."""
+    start = -1
+    for _ in range(occurrence):
+        start = text.index(needle, start + 1)
+    offset = start + (needle.index(at) if at else 0)
+    line = text.count("\n", 0, offset)
+    return types.Position(line=line, character=offset - (text.rfind("\n", 0, offset) + 1))

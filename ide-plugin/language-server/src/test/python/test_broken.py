@@ -5,7 +5,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import SERVER, decode_semantic_tokens, doc, example, open_and_wait, pos, uri, wait_diagnostics
+from conftest import SERVER, decode_semantic_tokens, doc, example, locate, open_and_wait, pos, uri, wait_diagnostics
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
@@ -31,25 +31,33 @@ E = types.DiagnosticSeverity.Error
 
 
 async def test_keyed_check(client: LanguageClient, tmp_path):
-    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", laplace("a[i, j] = u(i`, j`);", "a[i] = u(i`, j`);"))
-    assert summary(diags) == [("hpj.SUBSCRIPT_COUNT", 29, 12, 29, 13, E, "hpjavac")]
+    text = laplace("a[i, j] = u(i`, j`);", "a[i] = u(i`, j`);")
+    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", text)
+    p = locate(text, "a[i] = u(")
+    assert summary(diags) == [("hpj.SUBSCRIPT_COUNT", p.line, p.character, p.line, p.character + 1, E, "hpjavac")]
     assert diags[0].message == "multiarray 'a' has rank 2 but is subscripted with 1 subscript(s)"
 
 
 async def test_index_used_as_number(client: LanguageClient, tmp_path):
-    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", laplace("a[i, j] = u(i`, j`);", "a[i, j] = u(i, j`);"))
-    assert summary(diags) == [("hpj.INDEX_AS_NUMBER", 29, 24, 29, 25, E, "hpjavac")]
+    text = laplace("a[i, j] = u(i`, j`);", "a[i, j] = u(i, j`);")
+    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", text)
+    p = locate(text, "u(i, j`)", "i")
+    assert summary(diags) == [("hpj.INDEX_AS_NUMBER", p.line, p.character, p.line, p.character + 1, E, "hpjavac")]
 
 
 async def test_ecj_error_mapped_back(client: LanguageClient, tmp_path):
-    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", laplace("Math.abs(newA", "Math.abz(newA"))
-    assert summary(diags) == [("hpj.JAVA", 44, 27, 44, 30, E, "hpjavac")]
+    text = laplace("Math.abs(newA", "Math.abz(newA")
+    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", text)
+    p = locate(text, "Math.abz(newA", "abz")
+    assert summary(diags) == [("hpj.JAVA", p.line, p.character, p.line, p.character + 3, E, "hpjavac")]
     assert "abz(double) is undefined" in diags[0].message
 
 
 async def test_syntax_error(client: LanguageClient, tmp_path):
-    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", laplace("int iterations = 0;", "int iterations = 0"))
-    assert summary(diags) == [("hpj.SYNTAX", 34, 24, 34, 24, E, "hpjavac")]
+    text = laplace("int iterations = 0;", "int iterations = 0")
+    diags = await open_and_wait(client, tmp_path / "Laplace.hpj", text)
+    p = locate(text, "int iterations = 0\n", "\n")  # where the ';' is missing: the end of that line
+    assert summary(diags) == [("hpj.SYNTAX", p.line, p.character, p.line, p.character, E, "hpjavac")]
     assert diags[0].message == "syntax error: ';' expected"
 
 

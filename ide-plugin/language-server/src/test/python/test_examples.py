@@ -5,9 +5,18 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from conftest import EXAMPLES, SERVER, decode_semantic_tokens, doc, example, open_and_wait, pos, uri
+from conftest import EXAMPLES, SERVER, decode_semantic_tokens, doc, example, locate, open_and_wait, uri
 
 LAPLACE = EXAMPLES / "Laplace.hpj"
+TEXT = example("Laplace.hpj")
+
+
+def at(needle, part=None, occurrence=1):
+    return locate(TEXT, needle, part, occurrence)
+
+
+def where(p):
+    return (p.line, p.character)
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
@@ -25,64 +34,69 @@ async def test_examples_have_no_diagnostics(client: LanguageClient, name):
     assert await open_and_wait(client, EXAMPLES / name, example(name)) == []
 
 
-async def hover(client, line, character) -> str:
-    h = await client.text_document_hover_async(types.HoverParams(text_document=doc(LAPLACE), position=pos(line, character)))
-    assert h is not None, f"no hover at {line}:{character}"
+async def hover(client, position) -> str:
+    h = await client.text_document_hover_async(types.HoverParams(text_document=doc(LAPLACE), position=position))
+    assert h is not None, f"no hover at {where(position)}"
     return h.contents.value
 
 
 async def test_hover_multiarray(client: LanguageClient):
-    text = await hover(client, 23, 21)  # double [[-,-]] a = new double [[x, y]];
+    text = await hover(client, at("double [[-,-]] a =", "a"))
     assert "double [[-,-]] a" in text
     assert "element type `double`, rank 2, signature `[[-,-]]`" in text
     assert "dimension 0: distributed (`-`), range `x`" in text
 
 
 async def test_hover_distributed_index(client: LanguageClient):
-    text = await hover(client, 41, 36)  # the i of a[i - 1, j], bound by overall (i = x for 1 : N - 2)
+    text = await hover(client, at("a[i - 1, j]", "i"))
     assert "distributed index i" in text
-    assert "over range `x`, bound by `overall (i = x for 1 : N - 2)` (line 40)" in text
+    assert f"over range `x`, bound by `overall (i = x for 1 : N - 2)` (line {at('overall (i = x for 1 : N - 2)').line + 1})" in text
 
 
 async def test_hover_range_fact(client: LanguageClient):
-    text = await hover(client, 20, 12)  # Range x = new ExtBlockRange(N, p.dim(0), 1);
+    text = await hover(client, at("Range x =", "x"))
     assert "provable: `ExtBlockRange`" in text
     assert "ghost widths lo 1, hi 1" in text
     assert "distributed over `p.dim(0)`" in text
 
 
 async def test_hover_adlib_call(client: LanguageClient):
-    text = await hover(client, 37, 15)  # Adlib.writeHalo(a);
+    text = await hover(client, at("Adlib.writeHalo(a)", "writeHalo"))
     assert "Adlib.writeHalo(T [[...]]) : void" in text
     assert "Adlib.writeHalo(T [[...]], int[], int[], int[]) : void" in text
     assert "ghost cells" in text
 
 
 async def test_hover_keyword(client: LanguageClient):
-    assert "distributed parallel loop" in await hover(client, 39, 8)  # overall
+    assert "distributed parallel loop" in await hover(client, at("overall (i = x for 1 : N - 2)"))
 
 
 async def test_definition_of_local(client: LanguageClient):
-    # r in r[i, j] = Math.abs(...) is declared on line 31: ..., r = new double [[x, y]];
-    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(44, 12)))
-    assert [(l.uri, l.range.start.line, l.range.start.character) for l in locs] == [(uri(LAPLACE), 31, 46)]
+    # r in r[i, j] = Math.abs(newA ...) is declared by ..., r = new double [[x, y]];
+    locs = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(LAPLACE), position=at("r[i, j] = Math.abs(newA")))
+    assert [(l.uri, where(l.range.start)) for l in locs] == [(uri(LAPLACE), where(at("r = new double", "r")))]
 
 
 async def test_definition_of_distributed_index(client: LanguageClient):
-    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(41, 36)))
-    assert [(l.range.start.line, l.range.start.character) for l in locs] == [(39, 17)]
+    locs = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(LAPLACE), position=at("a[i - 1, j]", "i")))
+    assert [where(l.range.start) for l in locs] == [where(at("overall (i = x for 1 : N - 2)", "i ="))]
 
 
 async def test_definition_of_method(client: LanguageClient):
-    # u(i`, j`) on line 29 calls static double u(int x, int y) on line 12
-    locs = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(LAPLACE), position=pos(29, 22)))
-    assert [(l.range.start.line, l.range.start.character) for l in locs] == [(12, 16)]
+    # u(i`, j`) calls static double u(int x, int y) of the same file (RedBlack.hpj has a u too)
+    locs = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(LAPLACE), position=at("a[i, j] = u(i`, j`)", "u")))
+    assert [where(l.range.start) for l in locs] == [where(at("static double u(", "u("))]
 
 
 async def test_references_of_local(client: LanguageClient):
     refs = await client.text_document_references_async(types.ReferenceParams(
-        text_document=doc(LAPLACE), position=pos(44, 12), context=types.ReferenceContext(include_declaration=True)))
-    assert sorted((l.range.start.line, l.range.start.character) for l in refs) == [(31, 46), (44, 12), (50, 30), (57, 10), (58, 34)]
+        text_document=doc(LAPLACE), position=at("r[i, j] = Math.abs(newA"), context=types.ReferenceContext(include_declaration=True)))
+    expected = [at("r = new double", "r"), at("r[i, j] = Math.abs(newA"), at("Adlib.maxval(r)", "r"),
+                at("r[i, j] = Math.abs(a[i, j]"), at("Adlib.maxval(r)", "r", 2)]
+    assert sorted(where(l.range.start) for l in refs) == sorted(map(where, expected))
 
 
 async def test_document_symbols(client: LanguageClient):
@@ -98,11 +112,12 @@ async def test_document_symbols(client: LanguageClient):
     blocks = [c.name for c in on.children]
     assert blocks[:2] == ["overall (i = x for :)", "overall (i = x for 1 : N - 2)"]
     assert [c.name for c in on.children[1].children] == ["overall (j = y for 1 : N - 2)"]
-    assert on.children[1].range.start.line == 39
+    assert on.children[1].range.start.line == at("overall (i = x for 1 : N - 2)").line
 
 
 async def test_completion_after_adlib(client: LanguageClient):
-    items = await client.text_document_completion_async(types.CompletionParams(text_document=doc(LAPLACE), position=pos(37, 14)))
+    items = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(LAPLACE), position=at("Adlib.writeHalo(a)", "writeHalo")))
     items = items.items if isinstance(items, types.CompletionList) else items
     by_label = {i.label: i for i in items}
     for m in ["writeHalo", "remap", "maxval", "sum", "dotProduct", "broadcast", "aprintf"]:
@@ -112,8 +127,10 @@ async def test_completion_after_adlib(client: LanguageClient):
 
 
 async def test_completion_of_keywords_and_ranges(client: LanguageClient):
-    # at the start of the blank line 25: keywords, the range and group classes, the file's variables
-    items = await client.text_document_completion_async(types.CompletionParams(text_document=doc(LAPLACE), position=pos(24, 0)))
+    # at the start of the line after a's declaration: keywords, the range and group classes, the file's variables
+    p = at("double [[-,-]] a =")
+    items = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(LAPLACE), position=types.Position(line=p.line + 1, character=0)))
     items = items.items if isinstance(items, types.CompletionList) else items
     labels = {i.label for i in items}
     assert {"on", "overall", "at", "BlockRange", "ExtBlockRange", "CyclicRange", "Procs2", "Adlib", "a", "N"} <= labels
@@ -124,20 +141,20 @@ async def test_completion_of_keywords_and_ranges(client: LanguageClient):
 async def test_semantic_tokens(client: LanguageClient):
     toks = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc(LAPLACE)))
     decoded = {(l, c): (length, t, m) for l, c, length, t, m in decode_semantic_tokens(toks.data, client.legend)}
-    assert decoded[(19, 4)] == (2, "keyword", [])                             # on (p)
-    assert decoded[(23, 6)] == (6, "type", ["multiarray"])                    # double [[-,-]]
-    assert decoded[(23, 21)] == (1, "variable", ["declaration", "multiarray"])  # a
-    assert decoded[(26, 6)] == (7, "keyword", [])                             # overall
-    assert decoded[(26, 15)] == (1, "variable", ["declaration", "distributedIndex"])  # i
-    assert decoded[(28, 14)] == (1, "variable", ["distributedIndex"])         # i of i`
-    assert decoded[(28, 15)] == (1, "operator", [])                           # `
-    assert decoded[(29, 12)] == (1, "variable", ["multiarray"])               # a of a[i, j]
+    assert decoded[where(at("on (p)"))] == (2, "keyword", [])
+    assert decoded[where(at("double [[-,-]] a ="))] == (6, "type", ["multiarray"])
+    assert decoded[where(at("double [[-,-]] a =", "a ="))] == (1, "variable", ["declaration", "multiarray"])
+    assert decoded[where(at("overall (i = x for :)"))] == (7, "keyword", [])
+    assert decoded[where(at("overall (i = x for :)", "i"))] == (1, "variable", ["declaration", "distributedIndex"])
+    assert decoded[where(at("if (i` == 0", "i`"))] == (1, "variable", ["distributedIndex"])
+    assert decoded[where(at("if (i` == 0", "`"))] == (1, "operator", [])
+    assert decoded[where(at("a[i, j] = u(i`, j`)"))] == (1, "variable", ["multiarray"])
 
 
 async def test_hover_group_variable(client: LanguageClient):
-    text = await hover(client, 18, 11)  # Procs2 p = new Procs2();
+    text = await hover(client, at("Procs2 p =", "p"))
     assert "Procs2 p" in text and "two-dimensional grid" in text
 
 
 async def test_hover_method_of_the_file(client: LanguageClient):
-    assert "static double u(int x, int y)" in await hover(client, 29, 22)  # u(i`, j`)
+    assert "static double u(int x, int y)" in await hover(client, at("a[i, j] = u(i`, j`)", "u"))

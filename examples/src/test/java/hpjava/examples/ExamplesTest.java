@@ -1,5 +1,6 @@
 package hpjava.examples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -158,6 +159,59 @@ class ExamplesTest {
             assertTrue(report.contains("---- output of rank " + rank + " so far:\n  rank " + rank + " waits for ever"), report);
         }
         assertTrue(report.contains("---- thread dump of pid") && report.contains("Hang.main(Hang.hpj:6)"), report);
+    }
+
+    /**
+     * {@code --out DIR}: the output on stdout is unchanged, and the solution written as .npy is the harmonic function
+     * the relaxation converges to (read back here from the file, as NumPy would); the pictures are PNGs.
+     */
+    @ParameterizedTest(name = "{0} --out writes the field, its picture and the residual history")
+    @ValueSource(strings = {"Laplace", "RedBlack"})
+    void outWritesTheField(String example) throws Exception {
+        Path out = Files.createTempDirectory("hpjava-" + example);
+        List<String> args = new ArrayList<>(SMALL.get(example));
+        args.addAll(List.of("--out", out.toString(), "--quiet"));
+        ExampleJob job = ExampleJob.runCompiled(classes, example, "mt", 4, args);
+        assertSucceeded(job);
+        assertEquals(reference(example), job.stdout(), "--out changed the output\n" + job.describe());
+        String name = example.toLowerCase();
+        int n = Integer.parseInt(SMALL.get(example).get(0));
+        double[] u = Npy.doubles(out.resolve(name + ".npy"), n, n);
+        for (int x = 0; x < n; x++)
+            for (int y = 0; y < n; y++)
+                assertEquals((double) x * x - (double) y * y + 3.0 * x * y, u[x * n + y], 1e-6, "element " + x + ", " + y);
+        assertTrue(Files.readString(out.resolve(name + ".vti"), StandardCharsets.ISO_8859_1)
+                .contains("<ImageData WholeExtent=\"0 " + (n - 1) + " 0 " + (n - 1) + " 0 0\""), name + ".vti");
+        for (String png : List.of(name + ".png", name + "-residual.png")) {
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(out.resolve(png).toFile());
+            assertTrue(img != null && img.getWidth() > 600 && img.getHeight() > 400, png + " is not a picture of a plot");
+        }
+    }
+
+    /**
+     * Checkpoint/restart: the nozzle at np = 2 saves its state every 200 steps; a run at np = 3 restarted from the last
+     * checkpoint ends with the same output and bitwise the same Mach number and pressure files.
+     */
+    @Test
+    void nozzleRestartAtAnotherProcessCountIsBitwiseTheSame() throws Exception {
+        Path base = Files.createTempDirectory("hpjava-nozzle");
+        Path ck = base.resolve("checkpoint"), whole = base.resolve("whole"), resumed = base.resolve("resumed");
+        List<String> size = SMALL.get("Nozzle");
+        List<String> a = new ArrayList<>(size);
+        a.addAll(List.of("--checkpoint", ck.toString(), "--every", "200", "--out", whole.toString(), "--quiet"));
+        ExampleJob first = ExampleJob.runCompiled(classes, "Nozzle", "mt", 2, a);
+        assertSucceeded(first);
+        assertEquals(reference("Nozzle"), first.stdout(), "checkpointing changed the output\n" + first.describe());
+        int saved = (int) Npy.ints(ck.resolve("step.npy"), 3)[0];
+        assertTrue(saved >= 200 && saved % 200 == 0, "checkpoint at step " + saved);
+        List<String> b = new ArrayList<>(size);
+        b.addAll(List.of("--restart", ck.toString(), "--out", resumed.toString(), "--quiet"));
+        ExampleJob second = ExampleJob.runCompiled(classes, "Nozzle", "mt", 3, b);
+        assertSucceeded(second);
+        assertTrue(second.stderr().contains("restarted from " + ck + " at step " + saved), second.describe());
+        assertEquals(first.stdout(), second.stdout(), "the restarted run's output differs\n" + second.describe());
+        for (String f : List.of("mach.npy", "pressure.npy"))
+            assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(resumed.resolve(f)), f + " differs after the restart");
     }
 
     private static void sameAsReference(String example, String backend, int np) {

@@ -11,13 +11,13 @@ final class Libraries {
     private Libraries() {}
 
     /**
-     * The class path a program is compiled against: the runtime (hpjava.lang), Adlib and mpjdev, wherever the build
+     * The class path a program is compiled against: the runtime (hpjava.lang), Adlib, hpjava.io and mpjdev, wherever the build
      * resolved them (jars in the local repository, or module class directories in a reactor build). These packages
      * are loaded parent-first by every rank's class loader, so listing them again for the program is harmless.
      */
     static String programClassPath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : new Class<?>[] {hpjava.lang.Multiarray.class, hpjava.adlib.Adlib.class, hpjava.mpjdev.Comm.class}) {
+        for (Class<?> c : new Class<?>[] {hpjava.lang.Multiarray.class, hpjava.adlib.Adlib.class, hpjava.io.ArrayIO.class, hpjava.mpjdev.Comm.class}) {
             entries.add(location(c).toString());
         }
         return String.join(File.pathSeparator, entries);

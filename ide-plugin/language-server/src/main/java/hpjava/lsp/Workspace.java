@@ -114,14 +114,34 @@ final class Workspace {
         return l;
     }
 
-    /** What ECJ compiles against: the server's own library jars (runtime, Adlib, mpjdev) and the configured class path. */
+    /**
+     * What ECJ compiles against: the jars of the directory named by property {@value #PROGRAM_LIBS} (set by
+     * bin/hpjava-language-server to dist/target/lib, the class path bin/hpjavac gives programs), else the server's
+     * own library jars (runtime, Adlib, mpjdev); then the configured class path.
+     */
     List<Path> classPath() {
+        List<Path> cp = new ArrayList<>(programLibraries());
+        cp.addAll(userClassPath);
+        return cp;
+    }
+
+    /** Property naming the directory of the libraries programs compile against. */
+    static final String PROGRAM_LIBS = "hpjava.lsp.programLibs";
+
+    private static List<Path> programLibraries() {
+        String dir = System.getProperty(PROGRAM_LIBS);
+        if (dir != null && Files.isDirectory(Path.of(dir))) {
+            try (Stream<Path> s = Files.list(Path.of(dir))) {
+                return s.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+            } catch (IOException e) {
+                // unreadable: fall back to the server's own jars
+            }
+        }
         List<Path> cp = new ArrayList<>();
         for (Path p : HpjavaCompiler.toolClassPath()) {
             String f = p.getFileName().toString();
             if (!f.startsWith("org.eclipse.lsp4j") && !f.startsWith("gson")) cp.add(p);
         }
-        cp.addAll(userClassPath);
         return cp;
     }
 

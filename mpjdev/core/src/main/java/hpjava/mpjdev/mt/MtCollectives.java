@@ -119,7 +119,7 @@ final class MtCollectives implements NativeCollectives {
                     for (int k = 0; k < ctx.size; k++) {
                         RankState s = job.ranks[ctx.worldRanks[k]];
                         if (!s.isLive() && ctx.generation == gen)
-                            throw new PeerFailedException("rank " + me.rank + " waits in " + wait.kind + "(" + ctx.description + ") but "
+                            throw new PeerFailedException("rank " + me.rank + " waits in " + wait.kind + "(" + ctx.description() + ") but "
                                     + (ctx.isWorld() ? "rank " + k : "id " + k + " (world rank " + ctx.worldRanks[k] + ")")
                                     + " has " + (s.lifecycle == RankState.FAILED ? "failed" : "finished") + " without joining it");
                     }

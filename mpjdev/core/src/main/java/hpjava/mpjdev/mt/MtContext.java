@@ -9,7 +9,6 @@ final class MtContext {
     /** Member {@code k}'s world rank. */
     final int[] worldRanks;
     final Mailbox[] mailboxes;
-    final String description;
 
     // Native collectives: a generation barrier and per-member slots where members publish their arrays.
     final AtomicInteger arrived = new AtomicInteger();
@@ -17,15 +16,19 @@ final class MtContext {
     final Object[] slots;
     final Thread[] barrierWaiters;
 
-    MtContext(long id, int[] worldRanks, String description) {
+    MtContext(long id, int[] worldRanks) {
         this.id = id;
         this.size = worldRanks.length;
         this.worldRanks = worldRanks;
-        this.description = description;
         this.mailboxes = new Mailbox[size];
         for (int i = 0; i < size; i++) mailboxes[i] = new Mailbox();
         this.slots = new Object[size];
         this.barrierWaiters = new Thread[size];
+    }
+
+    /** For reports (deadlocks): built when asked, since a world-sized list is large at thousands of ranks. */
+    String description() {
+        return isWorld() ? "world" : "communicator #" + id + " of world ranks " + java.util.Arrays.toString(worldRanks);
     }
 
     boolean isWorld() {

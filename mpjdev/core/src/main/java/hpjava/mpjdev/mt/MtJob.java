@@ -17,7 +17,6 @@ import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -42,7 +41,7 @@ final class MtJob {
     final RankState[] ranks;
     final MtContext world;
     private final BufferPool staging = new BufferPool(1024);
-    private final ConcurrentHashMap<List<Object>, MtContext> contexts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<ContextKey, MtContext> contexts = new ConcurrentHashMap<>();
     private final AtomicLong nextContextId = new AtomicLong(1);
     private final PrintStream err;
 
@@ -61,7 +60,7 @@ final class MtJob {
             ranks[r] = new RankState(r, options.spinLimit(), options.spinFloor());
             worldRanks[r] = r;
         }
-        this.world = new MtContext(0, worldRanks, "world");
+        this.world = new MtContext(0, worldRanks);
     }
 
     // ------------------------------------------------------------------ running
@@ -377,15 +376,28 @@ final class MtJob {
     // ------------------------------------------------------------------ communicators
 
     MtContext subContext(MtContext parent, int[] ids, int seq) {
-        Integer[] boxed = new Integer[ids.length];
-        for (int k = 0; k < ids.length; k++) boxed[k] = ids[k];
-        List<Object> key = List.of(parent.id, List.of(boxed), seq);
-        return contexts.computeIfAbsent(key, k -> {
+        return contexts.computeIfAbsent(new ContextKey(parent.id, ids, seq), k -> {
             int[] world = new int[ids.length];
             for (int i = 0; i < ids.length; i++) world[i] = parent.worldRanks[ids[i]];
-            long id = nextContextId.getAndIncrement();
-            return new MtContext(id, world, "communicator #" + id + " of world ranks " + Arrays.toString(world));
+            return new MtContext(nextContextId.getAndIncrement(), world);
         });
+    }
+
+    /**
+     * The key of a sub-communicator: every member passes the same ids, so the first caller's array is kept and the
+     * others' are only compared. Unboxed on purpose: with N ranks creating an N-member communicator at once, a key
+     * of boxed Integers cost ~20 bytes an id on every rank (N^2 of them, 5 GB at 16384 ranks), an int[] 4.
+     */
+    private record ContextKey(long parent, int[] ids, int seq) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ContextKey k && k.parent == parent && k.seq == seq && Arrays.equals(k.ids, ids);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Long.hashCode(parent) * 31 + seq) * 31 + Arrays.hashCode(ids);
+        }
     }
 
     // ------------------------------------------------------------------ deadlock detection
@@ -461,7 +473,7 @@ final class MtJob {
                     }
                     sb.append(']');
                 }
-                case CollectiveWait c -> sb.append(c.kind).append('(').append(c.context.description).append(')');
+                case CollectiveWait c -> sb.append(c.kind).append('(').append(c.context.description()).append(')');
                 case null -> sb.append("running");
                 default -> sb.append(w);
             }

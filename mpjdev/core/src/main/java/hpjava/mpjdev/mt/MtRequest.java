@@ -194,7 +194,7 @@ abstract class MtRequestFields extends MtRequestPadding {
             if (w != peer || !comm.context.isWorld()) sb.append(" = world rank ").append(w);
         }
         sb.append(", tag ").append(tag == hpjava.mpjdev.Comm.ANY_TAG && !isSend ? "ANY" : String.valueOf(tag));
-        sb.append(", ").append(comm.context.description).append(')');
+        sb.append(", ").append(comm.context.description()).append(')');
         return sb.toString();
     }
 }

@@ -1,0 +1,108 @@
+/*
+ * bench/scaling: the C baselines, sequential and OpenMP (the same source; -fopenmp turns the pragmas on).
+ *
+ *   stencil KERNEL N WARMUP ITERS        KERNEL = jacobi | redblack
+ *
+ * jacobi:   seed 003 Figure 2's iteration without the convergence test: b = average of a's four neighbours over the
+ *           interior, then a = b (the whole array, as HPutil.copy(a, b) does).
+ * redblack: red-black SOR, as examples/RedBlack.hpj: for colour 0 then 1, the points with j starting at
+ *           1 + (i + colour) % 2 step 2 get a += omega * (average of neighbours - a).
+ * Edges hold u = x^2 - y^2 + 3xy, the interior starts at 0. Prints one line
+ *   RESULT impl=c-seq|c-omp kernel=K n=N np=THREADS iter_ms=... sweep_ms=... checksum=HEX
+ * where checksum is the sum (mod 2^64) of the bit patterns of every element of a: order-independent and exact, so
+ * every implementation that computes the same field prints the same value.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static double u(int x, int y) { return (double) x * x - (double) y * y + 3.0 * x * y; }
+
+static void init(double *a, int n) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            a[(size_t) i * n + j] = (i == 0 || i == n - 1 || j == 0 || j == n - 1) ? u(i, j) : 0.0;
+}
+
+static uint64_t checksum(const double *a, size_t count) {
+    uint64_t s = 0;
+    for (size_t k = 0; k < count; k++) {
+        uint64_t bits;
+        memcpy(&bits, &a[k], sizeof bits);
+        s += bits;
+    }
+    return s;
+}
+
+static void jacobi_sweep(const double *restrict a, double *restrict b, int n) {
+    #pragma omp parallel for schedule(static)
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < n - 1; j++)
+            b[(size_t) i * n + j] = 0.25 * (a[(size_t) (i - 1) * n + j] + a[(size_t) (i + 1) * n + j]
+                                            + a[(size_t) i * n + j - 1] + a[(size_t) i * n + j + 1]);
+}
+
+static void copy(double *restrict a, const double *restrict b, int n) {
+    #pragma omp parallel for schedule(static)
+    for (int i = 0; i < n; i++)
+        memcpy(&a[(size_t) i * n], &b[(size_t) i * n], (size_t) n * sizeof(double));
+}
+
+static void redblack_half(double *a, int n, int colour, double omega) {
+    #pragma omp parallel for schedule(static)
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1 + (i + colour) % 2; j <= n - 2; j += 2) {
+            size_t k = (size_t) i * n + j;
+            double delta = 0.25 * (a[k - n] + a[k + n] + a[k - 1] + a[k + 1]) - a[k];
+            a[k] += omega * delta;
+        }
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5 || (strcmp(argv[1], "jacobi") && strcmp(argv[1], "redblack"))) {
+        fprintf(stderr, "usage: %s jacobi|redblack N WARMUP ITERS\n", argv[0]);
+        return 2;
+    }
+    const int jacobi = strcmp(argv[1], "jacobi") == 0;
+    const int n = atoi(argv[2]), warm = atoi(argv[3]), iters = atoi(argv[4]);
+    if (n < 3 || warm < 0 || iters < 1) { fprintf(stderr, "%s: bad N, WARMUP or ITERS\n", argv[0]); return 2; }
+    const double omega = 2.0 / (1.0 + sin(M_PI / (n - 1)));
+    double *a = malloc((size_t) n * n * sizeof(double)), *b = malloc((size_t) n * n * sizeof(double));
+    if (!a || !b) { fprintf(stderr, "%s: out of memory\n", argv[0]); return 1; }
+    init(a, n);
+    memcpy(b, a, (size_t) n * n * sizeof(double));
+    double t0 = 0, sweep = 0;
+    for (int it = 0; it < warm + iters; it++) {
+        if (it == warm) t0 = now_ms();
+        double s0 = now_ms();
+        if (jacobi) jacobi_sweep(a, b, n);
+        else { redblack_half(a, n, 0, omega); redblack_half(a, n, 1, omega); }
+        if (it >= warm) sweep += now_ms() - s0;
+        if (jacobi) copy(a, b, n);
+    }
+    double total = now_ms() - t0;
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+    const char *impl = "c-omp";
+#else
+    const char *impl = "c-seq";
+#endif
+    printf("RESULT impl=%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016" PRIx64 "\n", impl,
+           argv[1], n, threads, total / iters, sweep / iters, checksum(a, (size_t) n * n));
+    free(a);
+    free(b);
+    return 0;
+}

@@ -1,0 +1,75 @@
+import java.util.stream.IntStream;
+
+/**
+ * bench/scaling: the plain-Java baselines, written as a Java user writes them: {@code double[][]}, the loops in
+ * {@code main}. Same kernels, field and checksum as c/stencil.c.
+ *
+ * <pre>java PlainStencil seq|streams jacobi|redblack N WARMUP ITERS</pre>
+ * {@code streams} runs the row loops as {@code IntStream.range(..).parallel()} (the common pool: one thread a core).
+ */
+public class PlainStencil {
+    static double u(int x, int y) {
+        return (double) x * x - (double) y * y + 3.0 * x * y;
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 5 || !args[0].matches("seq|streams") || !args[1].matches("jacobi|redblack")) {
+            System.err.println("usage: java PlainStencil seq|streams jacobi|redblack N WARMUP ITERS");
+            System.exit(2);
+        }
+        final boolean streams = args[0].equals("streams"), jacobi = args[1].equals("jacobi");
+        final int n = Integer.parseInt(args[2]), warm = Integer.parseInt(args[3]), iters = Integer.parseInt(args[4]);
+        final double omega = 2.0 / (1.0 + Math.sin(Math.PI / (n - 1)));
+        final double[][] a = new double[n][n], b = new double[n][n];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (i == 0 || i == n - 1 || j == 0 || j == n - 1) a[i][j] = u(i, j);
+        for (int i = 0; i < n; i++) System.arraycopy(a[i], 0, b[i], 0, n);
+
+        long t0 = 0, sweep = 0;
+        for (int it = 0; it < warm + iters; it++) {
+            if (it == warm) t0 = System.nanoTime();
+            long s0 = System.nanoTime();
+            if (jacobi) {
+                if (streams) {
+                    IntStream.range(1, n - 1).parallel().forEach(i -> {
+                        double[] up = a[i - 1], mid = a[i], dn = a[i + 1], out = b[i];
+                        for (int j = 1; j < n - 1; j++) out[j] = 0.25 * (up[j] + dn[j] + mid[j - 1] + mid[j + 1]);
+                    });
+                } else {
+                    for (int i = 1; i < n - 1; i++)
+                        for (int j = 1; j < n - 1; j++)
+                            b[i][j] = 0.25 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+                }
+            } else {
+                for (int colour = 0; colour < 2; colour++) {
+                    final int c = colour;
+                    if (streams) {
+                        IntStream.range(1, n - 1).parallel().forEach(i -> {
+                            double[] up = a[i - 1], mid = a[i], dn = a[i + 1];
+                            for (int j = 1 + (i + c) % 2; j <= n - 2; j += 2)
+                                mid[j] += omega * (0.25 * (up[j] + dn[j] + mid[j - 1] + mid[j + 1]) - mid[j]);
+                        });
+                    } else {
+                        for (int i = 1; i < n - 1; i++)
+                            for (int j = 1 + (i + c) % 2; j <= n - 2; j += 2) {
+                                double delta = 0.25 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) - a[i][j];
+                                a[i][j] += omega * delta;
+                            }
+                    }
+                }
+            }
+            if (it >= warm) sweep += System.nanoTime() - s0;
+            if (jacobi) {
+                if (streams) IntStream.range(0, n).parallel().forEach(i -> System.arraycopy(b[i], 0, a[i], 0, n));
+                else for (int i = 0; i < n; i++) System.arraycopy(b[i], 0, a[i], 0, n);
+            }
+        }
+        long total = System.nanoTime() - t0;
+        long sum = 0;
+        for (double[] row : a) for (double v : row) sum += Double.doubleToRawLongBits(v);
+        int np = streams ? java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1 : 1;
+        System.out.printf("RESULT impl=java-%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016x%n",
+                          args[0], args[1], n, np, total / 1e6 / iters, sweep / 1e6 / iters, sum);
+    }
+}

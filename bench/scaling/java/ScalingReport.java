@@ -1,0 +1,135 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * bench/scaling: turns run.sh's result lines into the markdown tables of docs/BENCHMARKS.md.
+ *
+ * <pre>java ScalingReport.java results.txt</pre>
+ * A line: {@code round=R label=IMPL impl=.. kernel=K n=N np=P iter_ms=T sweep_ms=S checksum=HEX}. Per kernel and
+ * size: the median over rounds of every variant, and the targets of issue 13, each a ratio of medians except the
+ * speedup comparison, which is the median over rounds of (HPJava's speedup np 1 -> 2) / (C OpenMP's in the same
+ * round). Exit status 1 if the checksums of one kernel and size differ.
+ */
+public class ScalingReport {
+    record Run(int round, String impl, String kernel, int n, int np, double iterMs, double sweepMs, String checksum) {
+        static Run parse(String line) {
+            Map<String, String> f = new HashMap<>();
+            for (String w : line.trim().split("\\s+")) {
+                int eq = w.indexOf('=');
+                if (eq > 0) f.put(w.substring(0, eq), w.substring(eq + 1));
+            }
+            return new Run(Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
+                           Integer.parseInt(f.get("n")), Integer.parseInt(f.get("np")),
+                           Double.parseDouble(f.get("iter_ms")), Double.parseDouble(f.get("sweep_ms")), f.get("checksum"));
+        }
+        String variant() { return impl + " np=" + np; }
+    }
+
+    public static void main(String[] args) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(args[0])))
+            if (!line.isBlank()) runs.add(Run.parse(line));
+        boolean agree = true;
+        Map<String, List<Run>> byCase = new TreeMap<>();
+        for (Run r : runs) byCase.computeIfAbsent(r.kernel + " " + r.n, k -> new ArrayList<>()).add(r);
+        for (var e : byCase.entrySet()) {
+            TreeSet<String> sums = new TreeSet<>();
+            for (Run r : e.getValue()) sums.add(r.checksum);
+            if (sums.size() != 1) {
+                agree = false;
+                System.out.println("CHECKSUMS DIFFER for " + e.getKey() + ":");
+                for (Run r : e.getValue()) System.out.println("  " + r.variant() + " round " + r.round + ": " + r.checksum);
+            }
+            report(e.getKey(), e.getValue());
+        }
+        System.out.println(agree ? "checksums: every run of each kernel and size agrees" : "checksums: MISMATCH");
+        System.exit(agree ? 0 : 1);
+    }
+
+    static void report(String title, List<Run> runs) {
+        Map<String, List<Run>> byVariant = new TreeMap<>();
+        for (Run r : runs) byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r);
+        System.out.printf("%n### %s (checksum %s, %d rounds)%n%n", title, runs.get(0).checksum,
+                          runs.stream().mapToInt(Run::round).max().orElse(0));
+        System.out.println("| variant | iteration ms (median) | runs | sweep ms | vs java-seq (iteration) | vs c-seq |");
+        System.out.println("|---|---:|---:|---:|---:|---:|");
+        double javaSeq = median(byVariant.get("java-seq np=1"), Run::iterMs);
+        double cSeq = median(byVariant.get("c-seq np=1"), Run::iterMs);
+        for (var e : byVariant.entrySet()) {
+            double it = median(e.getValue(), Run::iterMs);
+            System.out.printf("| %s | %.3f | %s | %.3f | %s | %s |%n", e.getKey(), it, spread(e.getValue()),
+                              median(e.getValue(), Run::sweepMs), ratio(javaSeq, it), ratio(cSeq, it));
+        }
+        System.out.println();
+        System.out.println("| target (issue 13) | measured | goal |");
+        System.out.println("|---|---:|---:|");
+        target(byVariant, "hpjava-mt np=1 sweep vs java-seq", "java-seq np=1", "hpjava-mt np=1", Run::sweepMs, ">= 0.95");
+        target(byVariant, "hpjava-mt np=1 iteration vs java-seq", "java-seq np=1", "hpjava-mt np=1", Run::iterMs, ">= 0.95");
+        target(byVariant, "hpjava-mt np=1 sweep vs c-seq", "c-seq np=1", "hpjava-mt np=1", Run::sweepMs, ">= 0.7");
+        target(byVariant, "hpjava-mt np=1 iteration vs c-seq", "c-seq np=1", "hpjava-mt np=1", Run::iterMs, ">= 0.7");
+        target(byVariant, "hpjava-mt np=2 iteration vs java-streams np=2", "java-streams np=2", "hpjava-mt np=2", Run::iterMs, ">= 1.0");
+        target(byVariant, "hpjava-mt np=2 iteration vs c-omp np=2", "c-omp np=2", "hpjava-mt np=2", Run::iterMs, ">= 0.8");
+        speedup(byVariant, "hpjava-mt");
+        target(byVariant, "hpjava-mpi np=2 iteration vs c-mpi np=2", "c-mpi np=2", "hpjava-mpi np=2", Run::iterMs, ">= 0.8");
+        target(byVariant, "hpjava-ucx np=2 iteration vs c-mpi np=2", "c-mpi np=2", "hpjava-ucx np=2", Run::iterMs, "(none)");
+        target(byVariant, "hpjava-mt np=4 iteration vs c-omp np=4", "c-omp np=4", "hpjava-mt np=4", Run::iterMs, "(graceful)");
+    }
+
+    /** baseline time / measured time of the medians: above 1 means HPJava is faster. */
+    static void target(Map<String, List<Run>> v, String what, String base, String measured,
+                       java.util.function.ToDoubleFunction<Run> f, String goal) {
+        if (!v.containsKey(base) || !v.containsKey(measured)) return;
+        System.out.printf("| %s | %s | %s |%n", what, ratio(median(v.get(base), f), median(v.get(measured), f)), goal);
+    }
+
+    /** Median over rounds of (impl np1 / impl np2) / (c-omp np1 / c-omp np2), each round's runs paired. */
+    static void speedup(Map<String, List<Run>> v, String impl) {
+        List<Run> h1 = v.get(impl + " np=1"), h2 = v.get(impl + " np=2"), o1 = v.get("c-omp np=1"), o2 = v.get("c-omp np=2");
+        if (h1 == null || h2 == null || o1 == null || o2 == null) return;
+        List<Double> rel = new ArrayList<>();
+        List<Double> own = new ArrayList<>(), omp = new ArrayList<>();
+        for (Run a : h1)
+            for (Run b : h2)
+                for (Run c : o1)
+                    for (Run d : o2)
+                        if (a.round == b.round && b.round == c.round && c.round == d.round) {
+                            double sh = a.iterMs / b.iterMs, so = c.iterMs / d.iterMs;
+                            rel.add(sh / so);
+                            own.add(sh);
+                            omp.add(so);
+                        }
+        if (rel.isEmpty()) return;
+        System.out.printf("| %s speedup np 1 -> 2 relative to c-omp's in the same round (%s vs %s) | %.2f | >= 0.9 |%n",
+                          impl, fmt(median(own)), fmt(median(omp)), median(rel));
+    }
+
+    static String ratio(double base, double measured) {
+        return Double.isNaN(base) || Double.isNaN(measured) ? "-" : String.format("%.2f", base / measured);
+    }
+
+    static String fmt(double d) { return String.format("%.2fx", d); }
+
+    static String spread(List<Run> runs) {
+        double[] t = runs.stream().mapToDouble(Run::iterMs).sorted().toArray();
+        return t.length + (t.length > 1 ? String.format(" (%.3f-%.3f)", t[0], t[t.length - 1]) : "");
+    }
+
+    static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
+        if (runs == null || runs.isEmpty()) return Double.NaN;
+        return median(runs.stream().mapToDouble(f).boxed().toList());
+    }
+
+    static double median(List<Double> xs) {
+        double[] a = xs.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(a);
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# bench/scaling: Jacobi (seed 003 Figure 2, the nest in main) and red-black SOR, HPJava on mt/mpi/ucx against plain
+# sequential Java, Java parallel streams, C -O3 -march=native sequential, C OpenMP and C MPI, in interleaved rounds
+# (the order of the variants rotates every round), every side checking the same checksum. Builds what it needs (gcc,
+# mpicc, javac, bin/hpjavac) into bench/scaling/target, then prints the tables of docs/BENCHMARKS.md "Scaling".
+#
+#   bench/scaling/run.sh [--sizes 1024,2048,4096] [--np 1,2,4] [--kernels jacobi,redblack] [--rounds 3]
+#                        [--backends mt,mpi,ucx] [--iters-scale 1.0]
+#
+# Iterations per run: ITERS = max(4, 1e9 / N^2 * scale) timed after WARMUP = max(2, ITERS / 2) untimed ones, the
+# same for every implementation (so the checksums agree). A backend or compiler that is missing is skipped with a
+# note (C MPI needs mpicc and mpirun; hpjava mpi/ucx need bin/setup-mpi.sh / bin/setup-ucx.sh). Exit status: 0, 1 if
+# a run failed or the checksums of one kernel and size differ, 2 for bad options.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+top="$(cd "$here/../.." && pwd)"
+source "$top/bin/hpjava-env.sh"
+
+sizes=1024,2048,4096 nps=1,2,4 kernels=jacobi,redblack rounds=3 backends=mt,mpi,ucx scale=1.0
+usage() { sed -n '7,8p' "$0" | sed 's/^# *//' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sizes|--np|--kernels|--rounds|--backends|--iters-scale)
+      [ $# -ge 2 ] || { echo "run.sh: $1 needs a value" >&2; usage; }
+      case "$1" in
+        --sizes) sizes=$2 ;; --np) nps=$2 ;; --kernels) kernels=$2 ;; --rounds) rounds=$2 ;;
+        --backends) backends=$2 ;; --iters-scale) scale=$2 ;;
+      esac
+      shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "run.sh: unknown option '$1'" >&2; usage ;;
+  esac
+done
+[[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "run.sh: --sizes wants numbers like 1024,2048" >&2; exit 2; }
+[[ "$nps" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "run.sh: --np wants numbers like 1,2,4" >&2; exit 2; }
+[[ "$kernels" =~ ^(jacobi|redblack)(,(jacobi|redblack))*$ ]] || { echo "run.sh: --kernels: jacobi, redblack" >&2; exit 2; }
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --rounds wants a positive integer" >&2; exit 2; }
+[[ "$backends" =~ ^(mt|mpi|ucx)(,(mt|mpi|ucx))*$ ]] || { echo "run.sh: --backends: mt, mpi, ucx" >&2; exit 2; }
+[[ "$scale" =~ ^[0-9]*\.?[0-9]+$ ]] || { echo "run.sh: --iters-scale wants a positive number" >&2; exit 2; }
+IFS=, read -r -a sizes <<<"$sizes"; IFS=, read -r -a nps <<<"$nps"
+IFS=, read -r -a kernels <<<"$kernels"; IFS=, read -r -a backends <<<"$backends"
+for n in "${sizes[@]}"; do [ "$n" -ge 8 ] || { echo "run.sh: sizes must be >= 8" >&2; exit 2; }; done
+for p in "${nps[@]}"; do [ "$p" -ge 1 ] || { echo "run.sh: --np values must be >= 1" >&2; exit 2; }; done
+
+out="$here/target"; mkdir -p "$out/java" "$out/hpj"
+note() { echo "scaling: $*" >&2; }
+
+# --- build --------------------------------------------------------------------------------------------------------
+cflags=(-O3 -march=native -ffp-contract=off -Wall)   # no FMA contraction: Java does not contract either
+gcc "${cflags[@]}" -Wno-unknown-pragmas -o "$out/c-seq" "$here/c/stencil.c" -lm
+gcc "${cflags[@]}" -fopenmp -o "$out/c-omp" "$here/c/stencil.c" -lm
+have_cmpi=0
+if command -v mpicc >/dev/null && command -v mpirun >/dev/null; then
+  mpicc "${cflags[@]}" -o "$out/c-mpi" "$here/c/stencil_mpi.c" -lm && have_cmpi=1
+else
+  note "no mpicc/mpirun: C MPI skipped (bin/setup-mpi.sh installs Open MPI)"
+fi
+"$JAVA_HOME/bin/javac" -d "$out/java" "$here/java/PlainStencil.java"
+"$top/bin/hpjavac" -d "$out/hpj" "$here/hpj/ScalingJacobi.hpj" "$here/hpj/ScalingRedBlack.hpj"
+mpirun_cmd=(mpirun --oversubscribe --bind-to none)
+[ "$(id -u)" = 0 ] && mpirun_cmd+=(--allow-run-as-root)
+
+# --- the variants -------------------------------------------------------------------------------------------------
+# One line each: a label, then the command (words separated by spaces; K N W I are filled in at run time).
+variants=()
+variants+=("c-seq 1|$out/c-seq")
+variants+=("java-seq 1|$JAVA_HOME/bin/java -cp $out/java PlainStencil seq")
+for p in "${nps[@]}"; do
+  variants+=("c-omp $p|env OMP_NUM_THREADS=$p OMP_PROC_BIND=false $out/c-omp")
+  [ "$p" -gt 1 ] && variants+=("java-streams $p|$JAVA_HOME/bin/java -Djava.util.concurrent.ForkJoinPool.common.parallelism=$((p - 1)) -cp $out/java PlainStencil streams")
+  [ "$have_cmpi" = 1 ] && variants+=("c-mpi $p|${mpirun_cmd[*]} -np $p $out/c-mpi")
+  for b in "${backends[@]}"; do
+    variants+=("hpjava-$b $p|$top/bin/hpjava run --np $p --backend $b -cp $out/hpj")
+  done
+done
+
+results="$out/results-$(date -u +%Y%m%dT%H%M%SZ).txt"
+: >"$results"
+note "results in $results; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+failed=0
+for ((r = 1; r <= rounds; r++)); do
+  for n in "${sizes[@]}"; do
+    iters=$(awk -v n="$n" -v s="$scale" 'BEGIN { i = int(1e9 / (n * n) * s); print (i < 4 ? 4 : i) }')
+    warm=$(( iters / 2 < 2 ? 2 : iters / 2 ))
+    for k in "${kernels[@]}"; do
+      count=${#variants[@]}
+      for ((v = 0; v < count; v++)); do
+        entry="${variants[$(( (v + r) % count ))]}"
+        label="${entry%%|*}" cmd="${entry#*|}"
+        impl="${label% *}" np="${label#* }"
+        case "$impl" in
+          c-*) args=("$k" "$n" "$warm" "$iters") ;;
+          java-*) args=("$k" "$n" "$warm" "$iters") ;;
+          hpjava-*) main=ScalingJacobi; [ "$k" = redblack ] && main=ScalingRedBlack; args=("$main" "$n" "$warm" "$iters") ;;
+        esac
+        # shellcheck disable=SC2086
+        if line=$($cmd "${args[@]}" 2>"$out/last-stderr.txt" | grep '^RESULT '); then
+          echo "round=$r label=$impl ${line#RESULT }" >>"$results"
+          printf '  round %d  %-14s np=%-2s %-8s n=%-5s %s\n' "$r" "$impl" "$np" "$k" "$n" \
+            "$(sed 's/.*iter_ms=\([^ ]*\).*/\1 ms an iteration/' <<<"$line")" >&2
+        else
+          note "FAILED: $impl np=$np $k n=$n: $(tail -3 "$out/last-stderr.txt" | tr '\n' ' ')"
+          failed=1
+        fi
+      done
+    done
+  done
+done
+note "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$JAVA_HOME/bin/java" "$here/java/ScalingReport.java" "$results" || failed=1
+exit $failed
