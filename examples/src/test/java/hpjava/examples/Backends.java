@@ -2,9 +2,6 @@ package hpjava.examples;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ServiceLoader;
 
 import org.junit.jupiter.api.Assumptions;
@@ -18,14 +15,12 @@ import hpjava.mpjdev.spi.Backend;
 final class Backends {
     private Backends() {}
 
-    static final Path MPI_JAR = Path.of(System.getProperty("user.home"), ".m2", "repository", "org", "open-mpi", "mpi",
-            "installed", "mpi-installed.jar");
-
+    /** {@code backend}: {@code mt}, {@code ucx}, or {@code mpi:IMPL} (the mpi backend on {@code openmpi} or {@code mpich}). */
     static void require(String backend) {
         String problem = switch (backend) {
             case "mt" -> null;
             case "ucx" -> ucxProblem();
-            case "mpi" -> mpiProblem();
+            case "mpi:openmpi", "mpi:mpich" -> mpiProblem(backend.substring(4));
             default -> "unknown backend " + backend;
         };
         if (problem == null) return;
@@ -44,13 +39,9 @@ final class Backends {
         }
     }
 
-    private static String mpiProblem() {
-        if (!Files.isRegularFile(MPI_JAR)) {
-            return "Open MPI's Java bindings are not installed (no " + MPI_JAR + "); run bin/setup-mpi.sh";
-        }
-        if (!onPath("mpirun")) return "mpirun is not on the PATH; run bin/setup-mpi.sh";
-        if (!onClassPath("mpi")) return "mpjdev-mpi is not on the test class path (profile openmpi-java inactive)";
-        return null;
+    private static String mpiProblem(String impl) {
+        if (!onClassPath("mpi")) return "mpjdev-mpi is not on the test class path";
+        return hpjava.mpjdev.mpi.MpiBackend.problem(impl).orElse(null);
     }
 
     private static boolean onClassPath(String name) {
@@ -58,12 +49,4 @@ final class Backends {
         return false;
     }
 
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) return false;
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) return true;
-        }
-        return false;
-    }
 }

@@ -60,6 +60,12 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
         return launch(example, backend, np, List.of("-cp", Libraries.programClassPath(), source.toString()), args, TIMEOUT);
     }
 
+    /** The backend of a label: {@code mpi:mpich} is the mpi backend (on MPICH). */
+    static String backendName(String label) {
+        int colon = label.indexOf(':');
+        return colon < 0 ? label : label.substring(0, colon);
+    }
+
     private static ExampleJob launch(String example, String backend, int np, List<String> program, List<String> args,
                                      Duration timeout) {
         List<String> cmd = new ArrayList<>();
@@ -70,7 +76,7 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
         cmd.add("-cp");
         cmd.add(testClassPath());
         cmd.add("hpjava.compiler.tools.HpjavaRun");
-        cmd.addAll(List.of("run", "--np", Integer.toString(np), "--backend", backend, "--prefix-output"));
+        cmd.addAll(List.of("run", "--np", Integer.toString(np), "--backend", backendName(backend), "--prefix-output"));
         cmd.addAll(program);
         cmd.addAll(args);
         return launch(example, backend, np, cmd, timeout);
@@ -88,6 +94,8 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // mpi:IMPL: the mpi backend on that MPI implementation, chosen as a user does, by HPJAVA_MPI.
+            if (backend.startsWith("mpi:")) pb.environment().put("HPJAVA_MPI", backend.substring(4));
             Process p = pb.start();
             boolean done = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             String dumps = "";

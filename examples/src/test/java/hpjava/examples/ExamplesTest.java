@@ -88,11 +88,18 @@ class ExamplesTest {
         sameAsReference(example, "ucx", np);
     }
 
-    @ParameterizedTest(name = "{0} on mpi at np = {1}")
+    @ParameterizedTest(name = "{0} on mpi (Open MPI) at np = {1}")
     @MethodSource("lightRuns")
     void mpi(String example, int np) {
-        Backends.require("mpi");
-        sameAsReference(example, "mpi", np);
+        Backends.require("mpi:openmpi");
+        sameAsReference(example, "mpi:openmpi", np);
+    }
+
+    @ParameterizedTest(name = "{0} on mpi (MPICH) at np = {1}")
+    @MethodSource("lightRuns")
+    void mpich(String example, int np) {
+        Backends.require("mpi:mpich");
+        sameAsReference(example, "mpi:mpich", np);
     }
 
     /**
@@ -116,7 +123,7 @@ class ExamplesTest {
 
     static Stream<Arguments> heavyRuns() {
         List<Arguments> l = new ArrayList<>();
-        for (String backend : List.of("ucx", "mpi")) for (int np : NPS) if (np > 1) l.add(Arguments.of(HEAVY, np, backend));
+        for (String backend : List.of("ucx", "mpi:openmpi", "mpi:mpich")) for (int np : NPS) if (np > 1) l.add(Arguments.of(HEAVY, np, backend));
         return l.stream();
     }
 

@@ -34,8 +34,21 @@ public final class HpjavaCompiler {
      * @param classPath   where hpjava.lang, hpjava.adlib, mpjdev and user classes are found (COMPILE only)
      * @param outDir      class file output (COMPILE)
      * @param emitJavaDir where the generated Java is kept, or null to use a temporary directory
+     * @param sourcePath  directories of plain .java sources the .hpj sources may use (COMPILE): ECJ compiles the
+     *                    classes they need from there, so .hpj and .java of one module can refer to each other (the
+     *                    Maven plugin); only classes of the .hpj sources are meant to be kept from {@code outDir}
      */
-    public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir) {
+    public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath) {
+        public Options {
+            classPath = List.copyOf(classPath);
+            sourcePath = List.copyOf(sourcePath);
+        }
+
+        /** Options without a source path. */
+        public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir) {
+            this(stopAfter, classPath, outDir, emitJavaDir, List.of());
+        }
+
         public static Options checkOnly() {
             return new Options(Phase.CHECK, List.of(), null, null);
         }
@@ -101,7 +114,7 @@ public final class HpjavaCompiler {
         if (!options.stopAfter().includes(Phase.COMPILE)) return new Result(results, true);
         Path javaDir = options.emitJavaDir() != null ? options.emitJavaDir() : Files.createTempDirectory("hpjavac-java");
         try {
-            ok = EcjCompiler.compile(inputs, options.classPath(), javaDir, options.outDir());
+            ok = EcjCompiler.compile(inputs, options.classPath(), options.sourcePath(), javaDir, options.outDir());
         } finally {
             if (options.emitJavaDir() == null) deleteTree(javaDir);
         }

@@ -13,9 +13,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 
 import hpjava.compiler.parse.SourceUnit;
@@ -69,6 +72,46 @@ class LoweringShapeTest {
         boolean tries = !outer.getBody().findAll(TryStmt.class).isEmpty();
         if (fused) assertTrue(setUp.isEmpty() && !tries, "set-up between the rows: " + setUp + ", try: " + tries + " in " + outer);
         else assertTrue(setUp.contains("enterIndex") && tries, "inner set-up hoisted: " + outer);
+    }
+
+    /**
+     * Issue 13: an overall nest is outlined into a method of its own wherever the user writes it (inside main, an on
+     * block, a do/while convergence loop; red-black; 3-D; reductions into a local; instance, generic and varargs
+     * methods; checked exceptions), so that it runs as fast as in a method of its own: as the body of a lambda passed
+     * to {@code LoweringSupport.run} (a synthetic method of the same class: {@code stop at Laplace:45} finds it), or,
+     * when it assigns a local or uses one that is not effectively final, in {@code $ON.$run} of a local class. Nests
+     * whose meaning outlining would change stay in place: a return, a break to an outer label, this with a local.
+     */
+    @ParameterizedTest
+    @CsvSource({"programs/Outlined.hpj, main, any", "programs/Laplace.hpj, main, any",
+                "programs/Outlined.hpj, scaledSum, class", "programs/Outlined.hpj, rejectNegative, lambda",
+                "programs/Outlined.hpj, holdsFive, lambda", "programs/Outlined.hpj, countNonNull, class",
+                "programs/Outlined.hpj, weighted, class", "programs/LaplaceShape.hpj, sweep, lambda",
+                "programs/Outlined.hpj, scaledSumThis, none", "programs/Outlined.hpj, firstAbove, none"})
+    void overallNestsAreOutlinedWhereverTheUserWritesThem(String file, String method, String form) throws Exception {
+        SourceUnit u = Harness.unit(file);
+        HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
+        assertTrue(r.success(), r.formatted());
+        MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                d -> d.getNameAsString().equals(method)).orElseThrow();
+        List<ForStmt> loops = m.findAll(ForStmt.class, LoweringShapeTest::isElementLoop);
+        assertFalse(loops.isEmpty(), "element loops in " + method);
+        for (ForStmt f : loops) {
+            boolean lambda = f.findAncestor(LambdaExpr.class).flatMap(l -> l.getParentNode())
+                    .filter(p -> p instanceof MethodCallExpr c && c.getNameAsString().equals("run")
+                            && c.getScope().map(Object::toString).orElse("").endsWith("LoweringSupport")).isPresent();
+            boolean cls = f.findAncestor(LocalClassDeclarationStmt.class).filter(c -> c.getClassDeclaration().getNameAsString()
+                    .startsWith("$O") && c.getClassDeclaration().getMethodsByName("$run").size() == 1).isPresent();
+            boolean stays = f.findAncestor(LabeledStmt.class, l -> l.getLabel().asString().equals("stay")).isPresent();
+            String where = "element loop of " + method + ": " + f;
+            switch (form) {
+                case "lambda" -> assertTrue(lambda, "outlined as a lambda: " + where);
+                case "class" -> assertTrue(cls, "outlined into $ON.$run: " + where);
+                case "any" -> assertTrue(lambda || cls || stays, "outlined: " + where);
+                default -> assertFalse(lambda || cls, "in place: " + where);
+            }
+        }
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */

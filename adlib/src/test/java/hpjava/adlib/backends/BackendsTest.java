@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Adlib gives the same results on every backend and process count: {@link AdlibCheck} (every operation of spec §6,
  * each checked against a sequential reference inside the program) runs in child JVMs through
- * {@code hpjava.mpjdev.Launcher} on {@code mt}, {@code ucx} and {@code mpi} at np = 1, 2, 4. Asserted: exit status 0,
+ * {@code hpjava.mpjdev.Launcher} on {@code mt}, {@code ucx} and {@code mpi} (on Open MPI and on MPICH: the labels
+ * {@code mpi:openmpi} and {@code mpi:mpich} add {@code --option mpi.impl=...}) at np = 1, 2, 4. Asserted: exit status 0,
  * every case reported, rank 0's {@code case digest} lines of each backend equal to {@code mt}'s at the same np, the
  * digests of order-free cases (names without {@code ~}) equal at every np, and the text aprintf printed (on rank 0
  * only) hashing to the digest of the expected text. A backend that cannot run here is skipped with the reason, unless
@@ -47,7 +48,8 @@ class BackendsTest {
 
     @ParameterizedTest(name = "{0} np={1}")
     @Order(1)
-    @CsvSource({"mt,1", "mt,2", "mt,4", "ucx,1", "ucx,2", "ucx,4", "mpi,1", "mpi,2", "mpi,4"})
+    @CsvSource({"mt,1", "mt,2", "mt,4", "ucx,1", "ucx,2", "ucx,4", "mpi:openmpi,1", "mpi:openmpi,2", "mpi:openmpi,4",
+            "mpi:mpich,1", "mpi:mpich,2", "mpi:mpich,4"})
     void sameResultsAsMt(String backend, int np) {
         Result r = result(backend, np);
         if (backend.equals("mt")) return;
@@ -85,9 +87,9 @@ class BackendsTest {
         String key = backend + "/" + np;
         Result cached = RESULTS.get(key);
         if (cached != null) return cached;
-        if (Launcher.backend(backend).isEmpty())
-            absent(backend, "the backend '" + backend + "' is not on the test class path (available: " + Launcher.backendNames()
-                    + ")" + (backend.equals("mpi") ? "; bin/setup-mpi.sh installs Open MPI's Java bindings, which enable it" : ""));
+        String backendName = Job.backendName(backend);
+        if (Launcher.backend(backendName).isEmpty())
+            absent(backend, "the backend '" + backendName + "' is not on the test class path (available: " + Launcher.backendNames() + ")");
         Job job = Job.run(backend, np, TIMEOUT);
         if (job.exitStatus() == 3) absent(backend, "the launcher says the backend cannot run here:\n" + job.output());
         if (job.timedOut() || job.exitStatus() != 0) fail("AdlibCheck failed on " + job.describe());

@@ -22,10 +22,18 @@ import java.util.concurrent.TimeUnit;
  */
 record Job(String backend, int np, int exitStatus, boolean timedOut, String output, String threadDumps, Duration elapsed) {
 
+    /** The backend of a label: {@code mpi:mpich} is the mpi backend on MPICH ({@code --option mpi.impl=mpich}). */
+    static String backendName(String label) {
+        int colon = label.indexOf(':');
+        return colon < 0 ? label : label.substring(0, colon);
+    }
+
     static Job run(String backend, int np, Duration timeout, String... programArgs) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", Conformance.testClassPath(), Launcher.class.getName(),
-                "--backend", backend, "--np", Integer.toString(np), "--prefix-output", AdlibCheck.class.getName()));
+                "--backend", backendName(backend), "--np", Integer.toString(np), "--prefix-output"));
+        if (backend.indexOf(':') >= 0) cmd.addAll(List.of("--option", "mpi.impl=" + backend.substring(backend.indexOf(':') + 1)));
+        cmd.add(AdlibCheck.class.getName());
         cmd.addAll(List.of(programArgs));
         long t0 = System.nanoTime();
         Path log;

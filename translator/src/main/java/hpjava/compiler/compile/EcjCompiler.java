@@ -48,6 +48,15 @@ public final class EcjCompiler {
      * {@code javaDir}. Returns whether it succeeded; errors are added to each unit's diagnostics.
      */
     public static boolean compile(List<Input> inputs, List<Path> classPath, Path javaDir, Path outDir) throws IOException {
+        return compile(inputs, classPath, List.of(), javaDir, outDir);
+    }
+
+    /**
+     * As {@link #compile(List, List, Path, Path)}, with {@code sourcePath}: directories of .java sources from which
+     * ECJ compiles the classes the inputs use (their class files are written to {@code outDir} as well).
+     */
+    public static boolean compile(List<Input> inputs, List<Path> classPath, List<Path> sourcePath, Path javaDir, Path outDir)
+            throws IOException {
         Map<Path, Input> byFile = new HashMap<>();
         List<Path> files = new ArrayList<>();
         for (Input in : inputs) {
@@ -65,10 +74,14 @@ public final class EcjCompiler {
             boolean ok;
             try (StandardJavaFileManager fm = ecj.getStandardFileManager(collector, Locale.ROOT, StandardCharsets.UTF_8)) {
                 List<String> options = new ArrayList<>(List.of("--release", "25", "-proc:none", "-nowarn",
-                        "-g", "-encoding", "UTF-8", "-d", classes.toString()));
+                        "-g", "-preserveAllLocals", "-encoding", "UTF-8", "-d", classes.toString()));
                 if (!classPath.isEmpty()) {
                     options.add("-classpath");
                     options.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+                }
+                if (!sourcePath.isEmpty()) {
+                    options.add("-sourcepath");
+                    options.add(String.join(java.io.File.pathSeparator, sourcePath.stream().map(Path::toString).toList()));
                 }
                 Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromPaths(files);
                 ok = ecj.getTask(new PrintWriter(log), fm, collector, options, null, units).call();
@@ -76,6 +89,14 @@ public final class EcjCompiler {
             for (javax.tools.Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics()) {
                 if (d.getKind() != javax.tools.Diagnostic.Kind.ERROR) continue;
                 Input in = d.getSource() == null ? null : byFile.get(Path.of(d.getSource().toUri()).toAbsolutePath().normalize());
+                if (in == null && d.getSource() != null) {
+                    // An error in a .java file of the source path: named as that file, at ECJ's line and column.
+                    inputs.get(0).unit().diagnostics().addIfAbsent(new Diagnostic(DiagnosticKey.JAVA,
+                            List.of(userMessage(d.getMessage(Locale.ROOT))), Path.of(d.getSource().toUri()).toString(),
+                            (int) Math.max(1, d.getLineNumber()), (int) Math.max(1, d.getColumnNumber()), -1));
+                    ok = false;
+                    continue;
+                }
                 SourceUnit u = in != null ? in.unit() : inputs.get(0).unit();
                 int src = in != null && d.getStartPosition() >= 0 ? in.lowered().map().toSource((int) d.getStartPosition()) : -1;
                 int[] lc = lineCol(u.text(), src, (int) d.getLineNumber());
@@ -96,7 +117,7 @@ public final class EcjCompiler {
     }
 
     private static final java.util.regex.Pattern RANGE_HELPER = java.util.regex.Pattern.compile(
-            "The method range\\(hpjava\\.lang\\.Range\\) in the type \\S+\\$\\$hpj is not applicable for the arguments \\((.*)\\)");
+            "The method range\\(hpjava\\.lang\\.Range\\) in the type (?:hpjava\\.lang\\.)?LoweringSupport is not applicable for the arguments \\((.*)\\)");
 
     /** ECJ's message in the user's terms where it names generated helpers. */
     static String userMessage(String m) {

@@ -11,8 +11,8 @@ import java.util.List;
  * copy of every program class (and its static fields), exactly as in separate processes. Parent-first (shared by all
  * ranks) are the JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) and the HPJava
  * library packages ({@code hpjava.mpjdev}, {@code hpjava.lang}, {@code hpjava.adlib}, {@code hpjava.io},
- * {@code hpjava.runtime}), whose
- * per-rank state lives in {@link hpjava.mpjdev.RankContext}. The parent is the loader of the library classes.
+ * {@code hpjava.runtime}, {@code hpjava.junit}: its rank entry hands a test's body to the ranks), whose per-rank
+ * state lives in {@link hpjava.mpjdev.RankContext}. The parent is the loader of the library classes.
  */
 public final class ProgramClassLoader extends URLClassLoader {
 
@@ -21,7 +21,7 @@ public final class ProgramClassLoader extends URLClassLoader {
     }
 
     private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "hpjava.mpjdev.",
-            "hpjava.lang.", "hpjava.adlib.", "hpjava.io.", "hpjava.runtime."};
+            "hpjava.lang.", "hpjava.adlib.", "hpjava.io.", "hpjava.runtime.", "hpjava.junit."};
 
     /**
      * @param rank used in the loader's name (for stack traces and diagnostics)

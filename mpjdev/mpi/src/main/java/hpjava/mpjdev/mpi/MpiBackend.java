@@ -7,18 +7,17 @@ import java.util.List;
 import java.util.concurrent.locks.Lock;
 
 /**
- * The {@code mpi} backend: every rank is a JVM process started by Open MPI's {@code mpirun}, talking through Open MPI's
- * Java bindings. {@link #launch} builds the mpirun command ({@link MpiLaunchCommand}), runs it with this process's
- * standard streams and returns its exit status: 0 when every rank finished normally, 1 when a rank failed (the rank
- * prints {@code mpjdev: rank R failed: ...} with the stack trace and aborts the job with {@code MPI_Abort}), 3 when
- * Open MPI or its Java bindings are not installed here.
+ * The {@code mpi} backend: every rank is a JVM process started by the MPI implementation's launcher ({@code mpirun},
+ * {@code mpiexec}), calling the MPI C library of Open MPI or MPICH through {@code java.lang.foreign} ({@link FfmBinding},
+ * the default) or Open MPI's Java bindings ({@link JniBinding}). {@link #launch} builds the command
+ * ({@link MpiLaunchCommand}, which documents the options), runs it with this process's standard streams and returns
+ * its exit status: 0 when every rank finished normally, 1 when a rank failed (the rank prints
+ * {@code mpjdev: rank R failed: ...} with the stack trace and aborts the job with {@code MPI_Abort}), 3 when MPI is
+ * not installed here.
  *
- * <p>Options ({@code --option KEY=VALUE}): {@code mpirun-args} extra mpirun arguments, separated by spaces (e.g.
- * {@code --hostfile hosts}; the environment variable {@code HPJAVA_MPIRUN_ARGS} is added too), {@code jvm-args}
- * extra JVM arguments for every rank.
- *
- * <h2>Programs that call Open MPI directly</h2>
- * A rank's program sees the backend's initialised {@code mpi.MPI} and may call it beside mpjdev. Open MPI runs at
+ * <h2>Programs that call MPI directly</h2>
+ * Under the jni binding a rank's program sees the backend's initialised {@code mpi.MPI} and may call it beside
+ * mpjdev (under the ffm binding it may call the C library itself the same way). Open MPI runs at
  * {@code MPI_THREAD_SINGLE} (or {@code SERIALIZED}, see {@code -Dhpjava.mpi.threadLevel}): calls from several threads
  * must never overlap. The backend calls MPI only from
  * threads that are inside an mpjdev call (it has no helper thread), always holding {@link #mpiLock()}. So:
@@ -42,6 +41,16 @@ public final class MpiBackend implements Backend {
         return MpiDevice.LOCK;
     }
 
+    /**
+     * Why this backend cannot run on the MPI implementation {@code impl} ({@code openmpi}, {@code mpich}) with its
+     * default binding here, or empty when it can: for tests and tools that skip what is not installed.
+     */
+    public static java.util.Optional<String> problem(String impl) {
+        var m = MpiImplementation.byId(impl);
+        if (m.isEmpty()) return java.util.Optional.of("unknown MPI implementation '" + impl + "'");
+        return java.util.Optional.ofNullable(MpiLaunchCommand.problem(m.get(), "ffm", MpiLaunchCommand.abiDir(System.getenv())));
+    }
+
     @Override
     public String name() {
         return "mpi";
@@ -49,7 +58,7 @@ public final class MpiBackend implements Backend {
 
     @Override
     public String description() {
-        return "Open MPI Java bindings: one JVM process per rank, started by mpirun (extra mpirun arguments: --option mpirun-args=...)";
+        return "MPI (Open MPI or MPICH through java.lang.foreign): one JVM process per rank, started by mpirun/mpiexec (options: " + MpiLaunchCommand.OPTIONS + ")";
     }
 
     /**
@@ -59,14 +68,14 @@ public final class MpiBackend implements Backend {
      * @throws MpiLaunchCommand.NotInstalledException if Open MPI or its Java bindings are missing
      */
     static Process start(LaunchSpec spec) throws MpiLaunchCommand.NotInstalledException, IOException {
-        return new ProcessBuilder(MpiLaunchCommand.build(spec, System.getenv("HPJAVA_MPIRUN_ARGS"))).start();
+        return new ProcessBuilder(MpiLaunchCommand.build(spec, System.getenv())).start();
     }
 
     @Override
     public int launch(LaunchSpec spec) {
         List<String> command;
         try {
-            command = MpiLaunchCommand.build(spec, System.getenv("HPJAVA_MPIRUN_ARGS"));
+            command = MpiLaunchCommand.build(spec, System.getenv());
         } catch (MpiLaunchCommand.NotInstalledException e) {
             System.err.println("mpjdev: the mpi backend cannot run here: " + e.getMessage());
             return 3;

@@ -1,58 +1,42 @@
 package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.Buffer;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 
 /**
  * What the mpi backend keeps with each {@link Buffer} ({@link Buffer#deviceState()}), so that sending or receiving a
- * buffer again allocates nothing: a direct {@link ByteBuffer} view of its segment (the Open MPI binding takes NIO
- * buffers and passes direct ones to C without a copy), a small direct buffer for the announcement of a large
- * message, and the buffer's reusable {@link MpiRequest}. The view is remade only when the buffer's segment changes
- * (the buffer grew).
+ * buffer again allocates nothing: two MPI request slots of the binding (the head: inline message or announcement;
+ * the body of a large message), a small native segment for the announcement of a large message, and the buffer's
+ * reusable {@link MpiRequest}. A buffer is lent to the device for one operation at a time, so blocking and
+ * non-blocking operations on it share the slots.
  */
 final class MpiBufferState {
     /** Bytes of a large-message announcement (see {@link MpiComm}). */
     static final int ANNOUNCE_BYTES = 24;
 
-    private MemorySegment viewed;
-    private ByteBuffer view;
-    private ByteBuffer announce;
-    private MemorySegment announceSegment;
+    final MpiBinding.Req head;
+    final MpiBinding.Req body;
+    private MemorySegment announce;
     final MpiRequest request;
 
-    private MpiBufferState(Buffer buf) {
+    private MpiBufferState(Buffer buf, MpiBinding mpi) {
+        head = mpi.newRequest();
+        body = mpi.newRequest();
         request = new MpiRequest(buf, this);
     }
 
-    static MpiBufferState of(Buffer buf) {
+    static MpiBufferState of(Buffer buf, MpiBinding mpi) {
         Object s = buf.deviceState();
         if (s instanceof MpiBufferState state) return state;
-        MpiBufferState state = new MpiBufferState(buf);
+        MpiBufferState state = new MpiBufferState(buf, mpi);
         buf.deviceState(state);
         return state;
     }
 
-    /** A direct byte buffer over the whole of {@code seg} (the buffer's current segment). */
-    ByteBuffer view(MemorySegment seg) {
-        if (seg != viewed) {
-            view = seg.asByteBuffer();
-            viewed = seg;
-        }
-        return view;
-    }
-
-    /** The announcement buffer: its native memory is written through {@link #announceSegment()}. */
-    ByteBuffer announce() {
-        if (announce == null) {
-            announce = ByteBuffer.allocateDirect(ANNOUNCE_BYTES);
-            announceSegment = MemorySegment.ofBuffer(announce);
-        }
+    /** The announcement's native memory (made on first use; freed with the buffer state by the GC). */
+    MemorySegment announce() {
+        if (announce == null) announce = Arena.ofAuto().allocate(ANNOUNCE_BYTES, 8);
         return announce;
-    }
-
-    MemorySegment announceSegment() {
-        announce();
-        return announceSegment;
     }
 }

@@ -6,12 +6,7 @@ import hpjava.mpjdev.ReduceOp;
 import hpjava.mpjdev.SectionType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.util.concurrent.locks.ReentrantLock;
-import mpi.Group;
-import mpi.Intracomm;
-import mpi.MPI;
-import mpi.MPIException;
 
 /**
  * Native collectives of one mpi communicator, on an MPI communicator of their own (so they never meet point-to-point
@@ -31,32 +26,33 @@ import mpi.MPIException;
  */
 final class MpiCollectives implements NativeCollectives {
     private final MpiComm comm;
-    private Intracomm mpiComm;
+    private final MpiBinding mpi;
+    private final MpiBinding.Req request;
+    private boolean haveMpiComm;
+    private long mpiComm;
     private Arena arena;
     private MemorySegment scratch;
-    private ByteBuffer scratchView;
 
     MpiCollectives(MpiComm comm) {
         this.comm = comm;
+        this.mpi = comm.device.mpi;
+        this.request = mpi.newRequest();
     }
 
     /** The MPI communicator of this communicator's collectives; call holding {@link MpiDevice#LOCK}. */
-    private Intracomm mpiComm() throws MPIException {
-        if (mpiComm == null) {
+    private long mpiComm() {
+        if (!haveMpiComm) {
             if (comm.context == MpiComm.WORLD_CONTEXT) {
                 mpiComm = comm.device.collectiveWorld();
             } else {
-                Group world = MPI.COMM_WORLD.getGroup();
-                Group members = world.incl(comm.worldRanks());
-                mpiComm = MPI.COMM_WORLD.createGroup(members, (int) (comm.context >>> 33));
-                members.free();
-                world.free();
+                mpiComm = mpi.createGroup(comm.worldRanks(), (int) ((comm.context >>> 33) % (comm.device.tagUpperBound + 1L)));
             }
+            haveMpiComm = true;
         }
         return mpiComm;
     }
 
-    private ByteBuffer scratch(long bytes) {
+    private MemorySegment scratch(long bytes) {
         if (bytes > Integer.MAX_VALUE) {
             throw new DeviceException("collective of " + bytes + " bytes exceeds the mpi backend's limit of "
                     + Integer.MAX_VALUE + " bytes");
@@ -65,18 +61,13 @@ final class MpiCollectives implements NativeCollectives {
             if (arena != null) arena.close();
             arena = Arena.ofShared();
             scratch = arena.allocate(Math.max(bytes, 64), 8);
-            scratchView = scratch.asByteBuffer();
         }
-        return scratchView;
+        return scratch;
     }
 
     @Override
     public synchronized void barrier() {
-        try {
-            run(Intracomm::iBarrier);
-        } catch (MPIException e) {
-            throw comm.failed("barrier", e);
-        }
+        run(c -> mpi.ibarrier(c, request));
     }
 
     @Override
@@ -86,14 +77,10 @@ final class MpiCollectives implements NativeCollectives {
             throw new IllegalArgumentException("broadcast: root " + root + " is not a rank of " + comm);
         }
         int bytes = count * type.elementBytes();
-        try {
-            ByteBuffer view = scratch(bytes);
-            if (comm.id() == root) copyIn(type, array, offset, count);
-            bcast(view, bytes, root);
-            if (comm.id() != root) copyOut(type, array, offset, count);
-        } catch (MPIException e) {
-            throw comm.failed("broadcast", e);
-        }
+        MemorySegment data = scratch(bytes);
+        if (comm.id() == root) copyIn(type, array, offset, count);
+        bcast(data, bytes, root);
+        if (comm.id() != root) copyOut(type, array, offset, count);
     }
 
     @Override
@@ -102,21 +89,18 @@ final class MpiCollectives implements NativeCollectives {
         Reduction.check(type, op);
         int p = comm.size();
         long bytes = (long) count * type.elementBytes();
-        try {
-            ByteBuffer view = scratch(bytes * (comm.id() == 0 ? p : 1));
-            copyIn(type, array, offset, count);
-            if (p > 1) {
-                // In-place gather: rank 0's own contribution already sits at offset 0 of its scratch.
-                run(c -> c.iGather(view, (int) bytes, MPI.BYTE, 0));
-                if (comm.id() == 0) {
-                    for (int r = 1; r < p; r++) Reduction.fold(type, op, scratch, 0, scratch, r * bytes, count);
-                }
-                bcast(view, (int) bytes, 0);
+        MemorySegment data = scratch(bytes * (comm.id() == 0 ? p : 1));
+        copyIn(type, array, offset, count);
+        if (p > 1) {
+            // In-place gather: rank 0's own contribution already sits at offset 0 of its scratch.
+            boolean root = comm.id() == 0;
+            run(c -> mpi.igatherInPlace(data, (int) bytes, 0, root, c, request));
+            if (root) {
+                for (int r = 1; r < p; r++) Reduction.fold(type, op, scratch, 0, scratch, r * bytes, count);
             }
-            copyOut(type, array, offset, count);
-        } catch (MPIException e) {
-            throw comm.failed("allreduce", e);
+            bcast(data, (int) bytes, 0);
         }
+        copyOut(type, array, offset, count);
     }
 
     /** Copies array elements to the start of the scratch segment (wire layout; boolean as one byte 0/1). */
@@ -138,26 +122,28 @@ final class MpiCollectives implements NativeCollectives {
         }
     }
 
-    private void bcast(ByteBuffer view, int bytes, int root) throws MPIException {
-        run(c -> c.iBcast(view, bytes, MPI.BYTE, root));
+    private void bcast(MemorySegment data, int bytes, int root) {
+        run(c -> mpi.ibcast(data, bytes, root, c, request));
     }
 
-    /** Starts an MPI collective's non-blocking form on the given MPI communicator (called holding {@link MpiDevice#LOCK}). */
+    /**
+     * Starts an MPI collective's non-blocking form in {@link #request} on the given MPI communicator (called holding
+     * {@link MpiDevice#LOCK}).
+     */
     private interface Start {
-        mpi.Request on(Intracomm c) throws MPIException;
+        void on(long mpiComm);
     }
 
     /** Starts a collective on this communicator's MPI communicator under {@link MpiDevice#LOCK}, then waits by polling. */
-    private void run(Start start) throws MPIException {
-        mpi.Request r;
+    private void run(Start start) {
         final ReentrantLock lock = MpiDevice.LOCK;
         lock.lock();
         try {
-            r = start.on(mpiComm());
+            start.on(mpiComm());
         } finally {
             lock.unlock();
         }
-        comm.device.await(r, PeerWatch.ANY);
+        comm.device.await(request, PeerWatch.ANY);
     }
 
     private static SectionType checkArray(Object array, int offset, int count) {

@@ -8,16 +8,12 @@ import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import mpi.Intracomm;
-import mpi.MPI;
-import mpi.MPIException;
 
 /**
  * An mpjdev communicator of the mpi backend: a list of world ranks and a 64-bit context, sending on the MPI channel
@@ -33,10 +29,9 @@ import mpi.MPIException;
  * on one channel gives mpjdev's non-overtaking rule; the body tag keeps concurrent receivers apart.
  *
  * <h2>Allocation</h2>
- * This class allocates nothing per message once a buffer has been used (views and requests are kept per buffer).
- * The Open MPI Java binding itself allocates one small object per call that returns one: a {@code mpi.Request} for
- * each MPI operation started (blocking calls start non-blocking ones), a {@code mpi.Status} for each completed
- * wildcard receive.
+ * This class allocates nothing per message once a buffer has been used (request slots are kept per buffer). The FFM
+ * binding allocates nothing either; Open MPI's Java binding ({@link JniBinding}) allocates a {@code mpi.Request} for
+ * each MPI operation started and a {@code mpi.Status} for each completed wildcard receive.
  */
 final class MpiComm extends Comm {
 
@@ -52,7 +47,7 @@ final class MpiComm extends Comm {
     final long context;
     /** XORed into the magic number of messages of this communicator; 0 for the world. */
     final int check;
-    final Intracomm channel;
+    final long channel;
     private final int[] worldRanks;
     private final int[] idOfWorldRank;
     private final int id;
@@ -100,30 +95,31 @@ final class MpiComm extends Comm {
     /*
      * Blocking send and receive start non-blocking MPI operations under MpiDevice.LOCK and wait for them by polling
      * (MpiDevice.await): a thread never waits inside MPI holding the lock, so other threads of the rank keep going.
-     * They use the binding's requests directly, not the buffer's MpiRequest: their own thread polls the head and posts
+     * They use the buffer's request slots directly, not its MpiRequest: their own thread polls the head and posts
      * a body, so they need neither the request's lock nor registration as a pending receive.
      */
 
     @Override
     public void send(Buffer buf, int dest, int tag) {
         checkSendArgs(buf, dest, tag);
+        checkTag(tag);
         buf.lendToDevice();
         try {
-            MpiBufferState state = MpiBufferState.of(buf);
+            final MpiDevice device = this.device;
+            final MpiBinding mpi = device.mpi;
+            MpiBufferState state = MpiBufferState.of(buf, mpi);
             MemorySegment seg = buf.segment();
             int len = wireLength(buf);
             int destWorld = worldRanks[dest];
-            final MpiDevice device = this.device;
             final ReentrantLock lock = MpiDevice.LOCK;
+            final MpiBinding.Req r = state.head;
             if (len <= INLINE_MAX) {
-                ByteBuffer view = state.view(seg);
                 stamp(seg);
                 try {
-                    mpi.Request r;
                     boolean sent;
                     lock.lock();
                     try { // a small message usually completes at once (eager): test it in the same hold of the lock
-                        r = channel.iSend(view, len, MPI.BYTE, destWorld, tag);
+                        mpi.isend(seg, len, destWorld, tag, channel, r);
                         sent = r.test();
                     } finally {
                         lock.unlock();
@@ -134,22 +130,18 @@ final class MpiComm extends Comm {
                 }
             } else {
                 int bodyTag = device.nextBodyTag(destWorld);
-                ByteBuffer a = announce(state, len, bodyTag);
-                ByteBuffer view = state.view(seg);
-                mpi.Request ra, rb;
+                MemorySegment a = announce(state, len, bodyTag);
                 lock.lock();
                 try {
-                    ra = channel.iSend(a, MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, tag);
-                    rb = device.bulk().iSend(view, len, MPI.BYTE, destWorld, bodyTag);
+                    mpi.isend(a, MpiBufferState.ANNOUNCE_BYTES, destWorld, tag, channel, r);
+                    mpi.isend(seg, len, destWorld, bodyTag, device.bulk(), state.body);
                 } finally {
                     lock.unlock();
                 }
-                device.await(ra, destWorld);
-                device.await(rb, destWorld);
+                device.await(r, destWorld);
+                device.await(state.body, destWorld);
             }
             buf.completeSend(id, tag);
-        } catch (MPIException e) {
-            throw failed("send to " + dest, e);
         } finally {
             buf.returnFromDevice();
         }
@@ -158,45 +150,38 @@ final class MpiComm extends Comm {
     @Override
     public Status recv(Buffer buf, int source, int tag) {
         checkRecvArgs(buf, source, tag);
+        checkTag(tag);
         buf.lendToDevice();
         try {
-            MpiBufferState state = MpiBufferState.of(buf);
-            ByteBuffer view = prepareHead(buf, state);
             final MpiDevice device = this.device;
+            final MpiBinding mpi = device.mpi;
+            MpiBufferState state = MpiBufferState.of(buf, mpi);
+            MemorySegment seg = prepareHead(buf);
             final ReentrantLock lock = MpiDevice.LOCK;
             int waitedFor = source == ANY_SOURCE ? PeerWatch.ANY : worldRanks[source];
-            mpi.Request head;
+            boolean wildcard = source == ANY_SOURCE || tag == ANY_TAG;
+            final MpiBinding.Req head = state.head;
             lock.lock();
             try {
-                head = channel.iRecv(view, capacityForMpi(buf), MPI.BYTE, mpiSource(source), mpiTag(tag));
+                mpi.irecv(seg, capacityForMpi(buf), mpiSource(source), mpiTag(tag), channel, head, wildcard);
             } finally {
                 lock.unlock();
             }
-            int srcWorld, msgTag;
-            if (source == ANY_SOURCE || tag == ANY_TAG) {
-                mpi.Status st = device.awaitStatus(head, waitedFor);
-                srcWorld = st.getSource();
-                msgTag = st.getTag();
-            } else {
-                device.await(head, waitedFor);
-                srcWorld = waitedFor;
-                msgTag = tag;
-            }
+            device.await(head, waitedFor);
+            int srcWorld = wildcard ? head.source() : waitedFor;
+            int msgTag = wildcard ? head.tag() : tag;
             int bodyTag = headArrived(buf);
             if (bodyTag >= 0) {
-                mpi.Request body;
                 lock.lock();
                 try {
-                    body = iRecvBody(buf, state, srcWorld, bodyTag);
+                    iRecvBody(buf, state, srcWorld, bodyTag);
                 } finally {
                     lock.unlock();
                 }
-                device.await(body, srcWorld);
+                device.await(state.body, srcWorld);
             }
             buf.completeReceive(sourceId(srcWorld), msgTag);
             return buf.status();
-        } catch (MPIException e) {
-            throw failed("receive from " + (source == ANY_SOURCE ? "any source" : source), e);
         } finally {
             buf.returnFromDevice();
         }
@@ -205,8 +190,9 @@ final class MpiComm extends Comm {
     @Override
     public Request isend(Buffer buf, int dest, int tag) {
         checkSendArgs(buf, dest, tag);
+        checkTag(tag);
         buf.lendToDevice();
-        MpiRequest req = MpiBufferState.of(buf).request;
+        MpiRequest req = MpiBufferState.of(buf, device.mpi).request;
         try {
             req.startSend(this, dest, tag);
         } catch (RuntimeException | Error e) {
@@ -219,8 +205,9 @@ final class MpiComm extends Comm {
     @Override
     public Request irecv(Buffer buf, int source, int tag) {
         checkRecvArgs(buf, source, tag);
+        checkTag(tag);
         buf.lendToDevice();
-        MpiRequest req = MpiBufferState.of(buf).request;
+        MpiRequest req = MpiBufferState.of(buf, device.mpi).request;
         try {
             req.startRecv(this, source, tag);
         } catch (RuntimeException | Error e) {
@@ -232,12 +219,20 @@ final class MpiComm extends Comm {
 
     // ------------------------------------------------------------------ protocol pieces shared with MpiRequest
 
-    int mpiSource(int source) {
-        return source == ANY_SOURCE ? MPI.ANY_SOURCE : worldRanks[source];
+    /** mpjdev tags are MPI tags here: one above MPI's largest ({@code MPI_TAG_UB}) is refused with the limit. */
+    private void checkTag(int tag) {
+        if (tag > device.tagUpperBound) {
+            throw new IllegalArgumentException("tag " + tag + " is larger than the largest tag of the MPI library in use ("
+                    + device.mpi.libraryVersion().trim() + ": MPI_TAG_UB = " + device.tagUpperBound + ")");
+        }
     }
 
-    static int mpiTag(int tag) {
-        return tag == ANY_TAG ? MPI.ANY_TAG : tag;
+    int mpiSource(int source) {
+        return source == ANY_SOURCE ? device.mpi.anySource() : worldRanks[source];
+    }
+
+    int mpiTag(int tag) {
+        return tag == ANY_TAG ? device.mpi.anyTag() : tag;
     }
 
     static int wireLength(Buffer buf) {
@@ -258,20 +253,20 @@ final class MpiComm extends Comm {
         if (check != 0) seg.set(INT, 0, Buffer.MAGIC);
     }
 
-    ByteBuffer announce(MpiBufferState state, int len, int bodyTag) {
-        MemorySegment a = state.announceSegment();
+    MemorySegment announce(MpiBufferState state, int len, int bodyTag) {
+        MemorySegment a = state.announce();
         a.set(INT, 0, Buffer.MAGIC ^ check);
         a.set(INT, 4, ANNOUNCEMENT);
         a.set(LONG, 8, len);
         a.set(INT, 16, bodyTag);
         a.set(INT, 20, 0);
-        return state.announce();
+        return a;
     }
 
-    /** Grows a receive buffer to at least {@link #INLINE_MAX} and returns the view to receive the head into. */
-    static ByteBuffer prepareHead(Buffer buf, MpiBufferState state) {
+    /** Grows a receive buffer to at least {@link #INLINE_MAX} and returns the segment to receive the head into. */
+    static MemorySegment prepareHead(Buffer buf) {
         buf.prepareReceive(Math.max(INLINE_MAX, Math.min(buf.capacity(), Integer.MAX_VALUE)));
-        return state.view(buf.segment());
+        return buf.segment();
     }
 
     static int capacityForMpi(Buffer buf) {
@@ -309,11 +304,11 @@ final class MpiComm extends Comm {
 
     /**
      * Posts the receive of the body announced by the head just received into {@code buf} (after {@link #headArrived}
-     * returned {@code bodyTag}); call holding {@link MpiDevice#LOCK}.
+     * returned {@code bodyTag}) into the buffer's body slot; call holding {@link MpiDevice#LOCK}.
      */
-    mpi.Request iRecvBody(Buffer buf, MpiBufferState state, int srcWorld, int bodyTag) throws MPIException {
+    void iRecvBody(Buffer buf, MpiBufferState state, int srcWorld, int bodyTag) {
         int len = (int) buf.segment().get(LONG, 8); // the announced length, kept there by headArrived
-        return device.bulk().iRecv(state.view(buf.segment()), len, MPI.BYTE, srcWorld, bodyTag);
+        device.mpi.irecv(buf.segment(), len, srcWorld, bodyTag, device.bulk(), state.body, false);
     }
 
     int sourceId(int srcWorld) {
@@ -323,10 +318,6 @@ final class MpiComm extends Comm {
                     + ", which is not a member");
         }
         return s;
-    }
-
-    DeviceException failed(String what, MPIException e) {
-        return new DeviceException("mpi backend: " + what + " on " + this + " failed: " + e.getMessage(), e);
     }
 
     // ------------------------------------------------------------------ sub-communicators and collectives

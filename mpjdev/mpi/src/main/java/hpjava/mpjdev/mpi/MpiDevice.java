@@ -4,13 +4,10 @@ import hpjava.mpjdev.DeviceException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
-import mpi.Intracomm;
-import mpi.MPI;
-import mpi.MPIException;
 
 /**
- * The process-wide state of the mpi backend in one rank process: Open MPI initialised (at the thread level
- * {@link #threadLevel()}), the lock that serialises the backend's MPI calls, and the MPI communicators the backend
+ * The process-wide state of the mpi backend in one rank process: MPI initialised through its {@link MpiBinding} (at
+ * the thread level {@link #threadLevel}), the lock that serialises the backend's MPI calls, and the MPI communicators the backend
  * uses.
  *
  * <h2>Threads</h2>
@@ -59,64 +56,71 @@ final class MpiDevice {
      */
     static final ReentrantLock LOCK = new ReentrantLock();
 
-    /** System property choosing the thread level requested from Open MPI: {@code single} (default) or {@code serialized}. */
+    /**
+     * System property choosing the thread level requested from MPI: {@code single} or {@code serialized}; the default
+     * is {@code single} on Open MPI (see the class comment) and {@code serialized} elsewhere (MPICH takes its locks
+     * only at {@code MPI_THREAD_MULTIPLE}, so the standard's level for serialised calls costs nothing there).
+     */
     static final String THREAD_LEVEL_PROPERTY = "hpjava.mpi.threadLevel";
 
     private static MpiDevice instance;
 
-    /** The thread level to request from Open MPI, see the class comment and {@link #THREAD_LEVEL_PROPERTY}. */
-    static int threadLevel() {
-        String v = System.getProperty(THREAD_LEVEL_PROPERTY, "single");
+    /** The thread level to request, see the class comment and {@link #THREAD_LEVEL_PROPERTY}. */
+    static int threadLevel(boolean openMpi) {
+        String v = System.getProperty(THREAD_LEVEL_PROPERTY, openMpi ? "single" : "serialized");
         return switch (v) {
-            case "single" -> MPI.THREAD_SINGLE;
-            case "serialized" -> MPI.THREAD_SERIALIZED;
+            case "single" -> MpiBinding.THREAD_SINGLE;
+            case "serialized" -> MpiBinding.THREAD_SERIALIZED;
             default -> throw new DeviceException(THREAD_LEVEL_PROPERTY + " must be single or serialized, not '" + v + "'");
         };
     }
 
+    final MpiBinding mpi;
     private final int worldRank;
     private final int worldSize;
-    private final Intracomm[] channels;
-    private final Intracomm bulk;
-    private final Intracomm collectiveWorld;
+    private final long[] channels;
+    private final long bulk;
+    private final long collectiveWorld;
     private final AtomicIntegerArray bodySequence;
+    /** MPI's largest tag ({@code MPI_TAG_UB}): mpjdev tags above it are refused, body tags wrap below it. */
+    final int tagUpperBound;
     private final PeerWatch watch;
     private final MpiComm world;
 
-    private MpiDevice(int nChannels) throws MPIException {
-        int required = threadLevel();
-        int provided = MPI.InitThread(new String[0], required);
+    private MpiDevice(MpiBinding mpi, int nChannels) {
+        this.mpi = mpi;
+        int required = threadLevel(mpi.libraryVersion().startsWith("Open MPI"));
+        int provided = mpi.init(required);
         if (provided < required) {
-            throw new DeviceException("the mpi backend asked Open MPI for thread level " + required + " ("
+            throw new DeviceException("the mpi backend asked MPI for thread level " + required + " ("
                     + THREAD_LEVEL_PROPERTY + "), but it provides only level " + provided);
         }
-        worldRank = MPI.COMM_WORLD.getRank();
-        worldSize = MPI.COMM_WORLD.getSize();
-        channels = new Intracomm[nChannels];
-        for (int i = 0; i < nChannels; i++) channels[i] = MPI.COMM_WORLD.dup();
-        bulk = MPI.COMM_WORLD.dup();
-        collectiveWorld = MPI.COMM_WORLD.dup();
+        long w = mpi.world();
+        worldRank = mpi.rank(w);
+        worldSize = mpi.size(w);
+        tagUpperBound = mpi.tagUpperBound();
+        channels = new long[nChannels];
+        for (int i = 0; i < nChannels; i++) channels[i] = mpi.dup(w);
+        bulk = mpi.dup(w);
+        collectiveWorld = mpi.dup(w);
         bodySequence = new AtomicIntegerArray(worldSize);
-        watch = new PeerWatch(MPI.COMM_WORLD.dup(), worldRank, worldSize);
+        watch = new PeerWatch(mpi, mpi.dup(w), worldRank, worldSize);
         int[] all = new int[worldSize];
         for (int i = 0; i < worldSize; i++) all[i] = i;
         world = new MpiComm(this, MpiComm.WORLD_CONTEXT, all);
     }
 
     /**
-     * Initialises MPI for this process (once; collective over all ranks of the job, like {@code MPI_Init}).
+     * Loads the binding ({@link MpiBinding#load()}) and initialises MPI for this process (once; collective over all
+     * ranks of the job, like {@code MPI_Init}).
      *
-     * @throws DeviceException if MPI cannot be initialised
+     * @throws DeviceException if MPI cannot be loaded or initialised
      */
     static synchronized MpiDevice start() {
         if (instance == null) {
             int n = Integer.getInteger("hpjava.mpi.channels", DEFAULT_CHANNELS);
             if (n < 1) throw new IllegalArgumentException("hpjava.mpi.channels must be at least 1, not " + n);
-            try {
-                instance = new MpiDevice(n);
-            } catch (MPIException e) {
-                throw new DeviceException("cannot initialise Open MPI: " + e.getMessage(), e);
-            }
+            instance = new MpiDevice(MpiBinding.load(), n);
         }
         return instance;
     }
@@ -138,29 +142,29 @@ final class MpiDevice {
     }
 
     /** The MPI communicator carrying point-to-point messages of the communicator with this context. */
-    Intracomm channelFor(long context) {
+    long channelFor(long context) {
         if (context == MpiComm.WORLD_CONTEXT || channels.length == 1) return channels[0];
         return channels[1 + (int) Long.remainderUnsigned(context, channels.length - 1)];
     }
 
-    int channelIndex(Intracomm channel) {
+    int channelIndex(long channel) {
         for (int i = 0; i < channels.length; i++) if (channels[i] == channel) return i;
         return -1;
     }
 
     /** Carries the bodies of large messages, tagged by a per-pair sequence number so each body meets exactly its receive. */
-    Intracomm bulk() {
+    long bulk() {
         return bulk;
     }
 
     /** Used for the world communicator's native collectives (kept apart from point-to-point traffic). */
-    Intracomm collectiveWorld() {
+    long collectiveWorld() {
         return collectiveWorld;
     }
 
     /** The next body sequence number for messages from this rank to world rank {@code dest}: a valid MPI tag. */
     int nextBodyTag(int dest) {
-        return bodySequence.getAndIncrement(dest) & 0x7fff_ffff;
+        return (int) ((bodySequence.getAndIncrement(dest) & 0x7fff_ffffL) % (tagUpperBound + 1L));
     }
 
     // ------------------------------------------------------------------ progress of posted receives
@@ -213,28 +217,13 @@ final class MpiDevice {
      * under the lock, makes progress on posted receives, checks for finished peers (see {@link PeerWatch}) and backs
      * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}.
      */
-    void await(mpi.Request r, int peer) throws MPIException {
-        waitFor(r, peer, false);
-    }
-
-    /** {@link #await} for a receive whose source or tag is a wildcard: returns its status. */
-    mpi.Status awaitStatus(mpi.Request r, int peer) throws MPIException {
-        return waitFor(r, peer, true);
-    }
-
-    /** The loop of {@link #await}; with {@code withStatus}, tests by {@code testStatus} and returns the status, else null. */
-    private mpi.Status waitFor(mpi.Request r, int peer, boolean withStatus) throws MPIException {
+    void await(MpiBinding.Req r, int peer) {
         final ReentrantLock lock = LOCK;
         long stuckSince = PeerWatch.NOT_STUCK;
         for (int round = 0; ; round++) {
             if (lock.tryLock()) {
                 try {
-                    if (withStatus) {
-                        mpi.Status st = r.testStatus();
-                        if (st != null) return st;
-                    } else if (r.test()) {
-                        return null;
-                    }
+                    if (r.test()) return;
                 } finally {
                     lock.unlock();
                 }
@@ -257,9 +246,9 @@ final class MpiDevice {
     }
 
     /**
-     * Ranks of this job on this host ({@code OMPI_COMM_WORLD_LOCAL_SIZE}, set by mpirun; 1 if unknown) and whether
-     * they outnumber the cores. The wait policy follows Open MPI's own: its blocking calls spin unless the host is
-     * oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
+     * Ranks of this job on this host ({@code OMPI_COMM_WORLD_LOCAL_SIZE} set by Open MPI's mpirun,
+     * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy
+     * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
      */
     static final boolean OVERSUBSCRIBED = localRanks() > Runtime.getRuntime().availableProcessors();
@@ -270,6 +259,7 @@ final class MpiDevice {
 
     private static int localRanks() {
         String v = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+        if (v == null) v = System.getenv("MPI_LOCALNRANKS");
         try {
             return v == null ? 1 : Math.max(1, Integer.parseInt(v.trim()));
         } catch (NumberFormatException e) {
@@ -293,18 +283,14 @@ final class MpiDevice {
      * (see {@link PeerWatch}), then {@code MPI_Finalize}.
      */
     static synchronized void finish() {
-        try {
-            if (instance != null && !MPI.isFinalized()) {
-                instance.watch.announceFinished();
-                LOCK.lock();
-                try {
-                    MPI.Finalize();
-                } finally {
-                    LOCK.unlock();
-                }
+        if (instance != null) {
+            instance.watch.announceFinished();
+            LOCK.lock();
+            try {
+                if (!instance.mpi.finished()) instance.mpi.finish();
+            } finally {
+                LOCK.unlock();
             }
-        } catch (MPIException e) {
-            throw new DeviceException("MPI_Finalize failed: " + e.getMessage(), e);
         }
     }
 
@@ -319,9 +305,10 @@ final class MpiDevice {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        MpiDevice d = instance;
         try {
-            MPI.COMM_WORLD.abort(status);
-        } catch (MPIException | RuntimeException e) {
+            if (d != null) d.mpi.abort(status);
+        } catch (RuntimeException e) {
             System.err.println("mpjdev: MPI_Abort failed (" + e + "); exiting");
         }
         Runtime.getRuntime().halt(status);

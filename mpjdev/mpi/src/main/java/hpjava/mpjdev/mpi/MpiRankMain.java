@@ -113,12 +113,13 @@ public final class MpiRankMain {
         }
     }
 
-    /** Where this JVM loaded {@code mpi.MPI} from, or null if unknown. */
+    /** Where this JVM loaded {@code mpi.MPI} from (the jni binding), or null if it is absent or unknown. */
     private static Path mpiJarLocation() {
         try {
-            var src = mpi.MPI.class.getProtectionDomain().getCodeSource();
+            var src = Class.forName("mpi.MPI", false, MpiRankMain.class.getClassLoader()).getProtectionDomain().getCodeSource();
             return src == null ? null : Path.of(src.getLocation().toURI());
-        } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+        } catch (ClassNotFoundException | LinkageError | java.net.URISyntaxException | SecurityException
+                 | IllegalArgumentException e) {
             return null;
         }
     }

@@ -7,13 +7,11 @@ import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.locks.ReentrantLock;
-import mpi.MPI;
-import mpi.MPIException;
 
 /**
- * A non-blocking send or receive of the mpi backend, carried by MPI requests. There is one per {@link Buffer}
- * (kept in its {@link MpiBufferState}) and it is reused by each operation on that buffer, so starting and completing
- * operations allocates nothing here (the binding allocates its {@code mpi.Request}).
+ * A non-blocking send or receive of the mpi backend, carried by MPI requests in the buffer's request slots. There is
+ * one per {@link Buffer} (kept in its {@link MpiBufferState}) and it is reused by each operation on that buffer, so
+ * starting and completing operations allocates nothing here.
  *
  * <p>States: a send has a head request (the inline message or the announcement) and, for a large message, a body
  * request. A receive has a head request; when the head turns out to be an announcement, the body receive is posted
@@ -34,8 +32,8 @@ final class MpiRequest extends Request {
     private boolean receive;
     private int peer;        // send: destination id; receive: requested source id or ANY_SOURCE
     private int tag;         // send: tag; receive: requested tag or ANY_TAG
-    private mpi.Request head;
-    private mpi.Request body;
+    private boolean headActive; // state.head holds an operation not yet seen complete
+    private boolean bodyActive; // state.body likewise
     private boolean registered;
     private int srcWorld;    // receive: world rank of the sender, once the head has arrived
     private int msgTag;      // receive: tag of the message, once the head has arrived
@@ -54,20 +52,24 @@ final class MpiRequest extends Request {
             MemorySegment seg = buf.segment();
             int len = MpiComm.wireLength(buf);
             int destWorld = c.worldRank(dest);
+            final MpiBinding mpi = c.device.mpi;
             final ReentrantLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
                 if (len <= MpiComm.INLINE_MAX) {
                     c.stamp(seg);
-                    head = c.channel.iSend(state.view(seg), len, MPI.BYTE, destWorld, t);
+                    mpi.isend(seg, len, destWorld, t, c.channel, state.head);
+                    headActive = true;
                 } else {
                     int bodyTag = c.device.nextBodyTag(destWorld);
-                    head = c.channel.iSend(c.announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, MPI.BYTE, destWorld, t);
-                    body = c.device.bulk().iSend(state.view(seg), len, MPI.BYTE, destWorld, bodyTag);
+                    mpi.isend(c.announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, destWorld, t, c.channel, state.head);
+                    headActive = true;
+                    mpi.isend(seg, len, destWorld, bodyTag, c.device.bulk(), state.body);
+                    bodyActive = true;
                 }
-            } catch (MPIException e) {
+            } catch (RuntimeException e) {
                 c.unstamp(seg);
-                throw c.failed("isend to " + dest, e);
+                throw e;
             } finally {
                 mpiLock.unlock();
             }
@@ -80,13 +82,13 @@ final class MpiRequest extends Request {
         lock.lock();
         try {
             reset(c, true, source, t);
-            java.nio.ByteBuffer view = MpiComm.prepareHead(buf, state);
+            MemorySegment seg = MpiComm.prepareHead(buf);
             final ReentrantLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
-                head = c.channel.iRecv(view, MpiComm.capacityForMpi(buf), MPI.BYTE, c.mpiSource(source), MpiComm.mpiTag(t));
-            } catch (MPIException e) {
-                throw c.failed("irecv from " + describePeer(), e);
+                c.device.mpi.irecv(seg, MpiComm.capacityForMpi(buf), c.mpiSource(source), c.mpiTag(t), c.channel,
+                        state.head, source == Comm.ANY_SOURCE || t == Comm.ANY_TAG);
+                headActive = true;
             } finally {
                 mpiLock.unlock();
             }
@@ -102,8 +104,8 @@ final class MpiRequest extends Request {
         receive = isReceive;
         peer = p;
         tag = t;
-        head = null;
-        body = null;
+        headActive = false;
+        bodyActive = false;
         error = null;
         done = false;
     }
@@ -176,16 +178,13 @@ final class MpiRequest extends Request {
                 RuntimeException failure = null;
                 try {
                     complete = receive ? pollReceive() : pollSend();
-                } catch (MPIException e) {
-                    complete = true;
-                    failure = comm.failed((receive ? "irecv from " : "isend to ") + describePeer(), e);
                 } catch (DeviceException e) {
                     complete = true;
                     failure = e;
                 } finally {
                     mpiLock.unlock();
                 }
-                if (head == null) unregister();
+                if (!headActive) unregister();
                 if (complete) finish(failure);
             }
             return done;
@@ -201,20 +200,18 @@ final class MpiRequest extends Request {
     void tryProgressHead() {
         if (!lock.tryLock()) return;
         try {
-            if (!done && receive && head != null) {
+            if (!done && receive && headActive) {
                 final ReentrantLock mpiLock = MpiDevice.LOCK;
                 if (!mpiLock.tryLock()) return;
                 RuntimeException failure = null;
                 try {
                     pollHead();
-                } catch (MPIException e) {
-                    failure = comm.failed("irecv from " + describePeer(), e);
                 } catch (DeviceException e) {
                     failure = e;
                 } finally {
                     mpiLock.unlock();
                 }
-                if (head == null) unregister();
+                if (!headActive) unregister();
                 if (failure != null) finish(failure);
             }
         } finally {
@@ -222,45 +219,44 @@ final class MpiRequest extends Request {
         }
     }
 
-    private boolean pollSend() throws MPIException {
-        if (head != null) {
-            if (!head.test()) return false;
-            head = null;
+    private boolean pollSend() {
+        if (headActive) {
+            if (!state.head.test()) return false;
+            headActive = false;
         }
-        if (body != null) {
-            if (!body.test()) return false;
-            body = null;
+        if (bodyActive) {
+            if (!state.body.test()) return false;
+            bodyActive = false;
         }
         buf.completeSend(comm.id(), tag);
         return true;
     }
 
-    private boolean pollReceive() throws MPIException {
-        if (head != null && !pollHead()) return false;
-        if (body != null) {
-            if (!body.test()) return false;
-            body = null;
+    private boolean pollReceive() {
+        if (headActive && !pollHead()) return false;
+        if (bodyActive) {
+            if (!state.body.test()) return false;
+            bodyActive = false;
         }
         buf.completeReceive(comm.sourceId(srcWorld), msgTag);
         return true;
     }
 
     /** Tests the head receive; once it has arrived, posts the body receive if it was an announcement. */
-    private boolean pollHead() throws MPIException {
+    private boolean pollHead() {
+        if (!state.head.test()) return false;
         if (peer == Comm.ANY_SOURCE || tag == Comm.ANY_TAG) {
-            mpi.Status st = head.testStatus();
-            if (st == null) return false;
-            srcWorld = st.getSource();
-            msgTag = st.getTag();
+            srcWorld = state.head.source();
+            msgTag = state.head.tag();
         } else {
-            if (!head.test()) return false;
             srcWorld = comm.worldRank(peer);
             msgTag = tag;
         }
-        head = null; // the caller unregisters this request once it has released MpiDevice.LOCK
+        headActive = false; // the caller unregisters this request once it has released MpiDevice.LOCK
         int bodyTag = comm.headArrived(buf);
         if (bodyTag >= 0) {
-            body = comm.iRecvBody(buf, state, srcWorld, bodyTag);
+            comm.iRecvBody(buf, state, srcWorld, bodyTag);
+            bodyActive = true;
         }
         return true;
     }

@@ -1,12 +1,9 @@
 package hpjava.mpjdev.mpi;
 
-import java.nio.ByteBuffer;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import mpi.Intracomm;
-import mpi.MPI;
-import mpi.MPIException;
-import mpi.Request;
 
 /**
  * Keeps a rank from hanging on a peer that has finished. A rank whose program returns tells every other rank
@@ -31,14 +28,16 @@ final class PeerWatch {
     static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final int FINISHED_TAG = 1;
 
-    private final Intracomm control;
+    private final MpiBinding mpi;
+    private final long control;
     private final int self;
     private final boolean[] finished; // guarded by this
     private int finishedCount;        // guarded by this
     private long lastDrain;           // guarded by this
-    private final ByteBuffer sink = ByteBuffer.allocateDirect(1);
+    private final MemorySegment sink = Arena.global().allocate(8);
 
-    PeerWatch(Intracomm control, int self, int size) {
+    PeerWatch(MpiBinding mpi, long control, int self, int size) {
+        this.mpi = mpi;
         this.control = control;
         this.self = self;
         this.finished = new boolean[size];
@@ -80,16 +79,15 @@ final class PeerWatch {
         final ReentrantLock lock = MpiDevice.LOCK;
         lock.lock();
         try {
-            mpi.Status st;
-            while ((st = control.iProbe(MPI.ANY_SOURCE, FINISHED_TAG)) != null) {
-                int src = st.getSource();
-                control.recv(sink, 0, MPI.BYTE, src, FINISHED_TAG);
+            int src;
+            while ((src = mpi.iprobe(mpi.anySource(), FINISHED_TAG, control)) >= 0) {
+                mpi.recvProbed(sink, 0, src, FINISHED_TAG, control);
                 if (!finished[src]) {
                     finished[src] = true;
                     finishedCount++;
                 }
             }
-        } catch (MPIException e) {
+        } catch (RuntimeException e) {
             System.err.println("mpjdev: rank " + self + ": cannot receive finished notices: " + e.getMessage());
         } finally {
             lock.unlock();
@@ -100,17 +98,23 @@ final class PeerWatch {
      * Tells every other rank that this one has finished, then waits until all have (a non-blocking barrier, polled
      * every millisecond and checked like every other wait, so a deadlocked job still ends).
      */
-    void announceFinished() throws MPIException {
+    void announceFinished() {
         int n = finished.length;
         if (n == 1) return;
         final ReentrantLock lock = MpiDevice.LOCK;
-        ByteBuffer empty = ByteBuffer.allocateDirect(1);
-        Request[] notices = new Request[n - 1];
-        Request all;
+        MemorySegment empty = Arena.global().allocate(8);
+        MpiBinding.Req[] notices = new MpiBinding.Req[n - 1];
+        boolean[] sent = new boolean[n - 1];
+        MpiBinding.Req all = mpi.newRequest();
+        boolean allDone = false;
         lock.lock();
         try {
-            for (int r = 0, k = 0; r < n; r++) if (r != self) notices[k++] = control.iSend(empty, 0, MPI.BYTE, r, FINISHED_TAG);
-            all = control.iBarrier();
+            for (int r = 0, k = 0; r < n; r++) {
+                if (r == self) continue;
+                notices[k] = mpi.newRequest();
+                mpi.isend(empty, 0, r, FINISHED_TAG, control, notices[k++]);
+            }
+            mpi.ibarrier(control, all);
         } finally {
             lock.unlock();
         }
@@ -118,16 +122,57 @@ final class PeerWatch {
         while (true) {
             lock.lock();
             try {
-                if (all.test() && Request.testAll(notices)) return;
+                boolean complete = allDone = allDone || all.test();
+                for (int k = 0; k < notices.length; k++) {
+                    if (!sent[k]) sent[k] = notices[k].test();
+                    complete &= sent[k];
+                }
+                if (complete) break;
             } finally {
                 lock.unlock();
             }
             stuckSince = check(ANY, stuckSince);
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            pause();
+        }
+        receiveRemainingNotices();
+    }
+
+    /**
+     * After the final barrier every rank has sent its one notice to every other: receives those not drained yet, so
+     * that none is left unmatched at {@code MPI_Finalize} (MPICH's UCX layer prints a warning for each one).
+     */
+    private void receiveRemainingNotices() {
+        final ReentrantLock lock = MpiDevice.LOCK;
+        MpiBinding.Req r = mpi.newRequest();
+        synchronized (this) {
+            for (int src = 0; src < finished.length; src++) {
+                if (src == self || finished[src]) continue;
+                lock.lock();
+                try {
+                    mpi.irecv(sink, 0, src, FINISHED_TAG, control, r, false);
+                } finally {
+                    lock.unlock();
+                }
+                while (true) {
+                    lock.lock();
+                    try {
+                        if (r.test()) break;
+                    } finally {
+                        lock.unlock();
+                    }
+                    pause();
+                }
+                finished[src] = true;
+                finishedCount++;
             }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

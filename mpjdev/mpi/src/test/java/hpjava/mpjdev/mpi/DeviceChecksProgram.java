@@ -304,8 +304,9 @@ public final class DeviceChecksProgram {
     }
 
     /**
-     * Ranks 0 and 1 ping-pong pooled buffers; the bytes this thread allocates per round trip, beyond what the
-     * binding itself allocates for the same calls (measured alongside with raw binding calls), must be zero.
+     * Ranks 0 and 1 ping-pong pooled buffers; the bytes this thread allocates per round trip must be zero (at most 8,
+     * for the odd allocation of the JIT's own bookkeeping) under the ffm binding. Under the jni binding Open MPI's Java
+     * binding allocates a {@code mpi.Request} per operation itself, so there the figure is printed, not checked.
      */
     static void allocation(Comm c) {
         if (c.id() > 1) return;
@@ -314,6 +315,7 @@ public final class DeviceChecksProgram {
         int peer = 1 - c.id();
         int n = 20_000;
         double[] payload = new double[1];
+        boolean ffm = System.getProperty("hpjava.mpi.binding", "ffm").equals("ffm");
         try (Buffer b = BufferPool.shared().acquire(64)) {
             for (int round = 0; round < 3; round++) { // the last round counts (warm-up before)
                 long a0 = mx.getThreadAllocatedBytes(self);
@@ -331,28 +333,13 @@ public final class DeviceChecksProgram {
                     }
                 }
                 long a1 = mx.getThreadAllocatedBytes(self);
-                java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocateDirect(64);
-                try {
-                    for (int i = 0; i < n; i++) {
-                        if (c.id() == 0) {
-                            mpi.MPI.COMM_WORLD.send(raw, 24, mpi.MPI.BYTE, peer, 3);
-                            mpi.MPI.COMM_WORLD.recv(raw, 24, mpi.MPI.BYTE, peer, 3);
-                        } else {
-                            mpi.MPI.COMM_WORLD.recv(raw, 24, mpi.MPI.BYTE, peer, 3);
-                            mpi.MPI.COMM_WORLD.send(raw, 24, mpi.MPI.BYTE, peer, 3);
-                        }
-                    }
-                } catch (mpi.MPIException e) {
-                    throw new AssertionError(e);
-                }
-                long a2 = mx.getThreadAllocatedBytes(self);
-                double ours = (double) (a1 - a0) / n, binding = (double) (a2 - a1) / n - 0.0;
+                double ours = (double) (a1 - a0) / n;
                 if (round == 2) {
-                    if (c.id() == 0) System.out.printf("allocation per round trip: mpjdev %.1f bytes, raw binding %.1f bytes%n", ours, binding);
-                    check(ours <= binding + 8, "mpjdev allocates " + ours + " bytes per round trip, the binding alone " + binding);
+                    if (c.id() == 0) System.out.printf("allocation per round trip: %.1f bytes%n", ours);
+                    if (ffm) check(ours <= 8, "mpjdev over the ffm binding allocates " + ours + " bytes per round trip");
                 }
             }
         }
-        say(c, "no allocation per message beyond the binding's own");
+        say(c, ffm ? "no allocation per message" : "allocation per message measured (jni binding: not checked)");
     }
 }

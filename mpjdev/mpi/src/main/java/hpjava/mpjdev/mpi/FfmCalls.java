@@ -1,0 +1,140 @@
+package hpjava.mpjdev.mpi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import hpjava.mpjdev.DeviceException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The downcall handles of the MPI functions {@link FfmBinding} calls. Handles ({@code MPI_Comm}, {@code MPI_Group},
+ * {@code MPI_Datatype}) are C {@code int}s in MPICH and pointers in Open MPI: each handle is bound with the C type of
+ * the table's handle size and adapted to take a Java {@code long}, so the callers are the same for both. The calls
+ * made per message ({@code MPI_Isend}, {@code MPI_Irecv}, {@code MPI_Test}, {@code MPI_Iprobe}) return at once and
+ * never call back into Java, so they are bound as critical (no thread-state transition around the call).
+ */
+final class FfmCalls {
+    private static final Linker LINKER = Linker.nativeLinker();
+    /** dlopen flags (glibc): resolve now, and make the symbols global, as Open MPI's plug-ins need libmpi's. */
+    private static final int RTLD_NOW = 2, RTLD_GLOBAL = 0x100;
+
+    final MethodHandle initThread, commRank, commSize, commDup, commGroup, groupIncl, commCreateGroup, groupFree;
+    final MethodHandle isend, irecv, test, ibarrier, ibcast, igather, iprobe, recv, finalizeMpi, finalized, abort;
+    final MethodHandle getLibraryVersion, errorString, commGetAttr;
+
+    private final SymbolLookup lib;
+    private final MemoryLayout h;
+
+    FfmCalls(SymbolLookup lib, int handleBytes) {
+        this.lib = lib;
+        // A layout object of its own (compared by identity in bind), even where it is the C int of MPICH's handles.
+        this.h = (handleBytes == 4 ? JAVA_INT : JAVA_LONG).withName("MPI handle");
+        MemoryLayout i = JAVA_INT, p = ADDRESS;
+        initThread = bind("MPI_Init_thread", false, p, p, i, p);
+        commRank = bind("MPI_Comm_rank", false, h, p);
+        commSize = bind("MPI_Comm_size", false, h, p);
+        commDup = bind("MPI_Comm_dup", false, h, p);
+        commGroup = bind("MPI_Comm_group", false, h, p);
+        groupIncl = bind("MPI_Group_incl", false, h, i, p, p);
+        commCreateGroup = bind("MPI_Comm_create_group", false, h, h, i, p);
+        groupFree = bind("MPI_Group_free", false, p);
+        isend = bind("MPI_Isend", true, p, i, h, i, i, h, p);
+        irecv = bind("MPI_Irecv", true, p, i, h, i, i, h, p);
+        test = bind("MPI_Test", true, p, p, p);
+        ibarrier = bind("MPI_Ibarrier", false, h, p);
+        ibcast = bind("MPI_Ibcast", false, p, i, h, i, h, p);
+        igather = bind("MPI_Igather", false, p, i, h, p, i, h, i, h, p);
+        iprobe = bind("MPI_Iprobe", true, i, i, h, p, p);
+        recv = bind("MPI_Recv", false, p, i, h, i, i, h, p);
+        finalizeMpi = bind("MPI_Finalize", false);
+        finalized = bind("MPI_Finalized", false, p);
+        abort = bind("MPI_Abort", false, h, i);
+        getLibraryVersion = bind("MPI_Get_library_version", false, p, p);
+        errorString = bind("MPI_Error_string", false, i, p, p);
+        commGetAttr = bind("MPI_Comm_get_attr", false, h, i, p, p);
+    }
+
+    /** Binds {@code int name(args...)}, with every handle-typed argument taking a Java {@code long}. */
+    private MethodHandle bind(String name, boolean critical, MemoryLayout... args) {
+        MemorySegment fn = lib.find(name).orElseThrow(() -> new DeviceException(
+                "the MPI library has no function " + name + " (an MPI 3 library is needed)"));
+        FunctionDescriptor d = FunctionDescriptor.of(JAVA_INT, args);
+        MethodHandle mh = critical ? LINKER.downcallHandle(fn, d, Linker.Option.critical(false))
+                                   : LINKER.downcallHandle(fn, d);
+        MethodType t = mh.type();
+        for (int k = 0; k < args.length; k++) if (args[k] == h) t = t.changeParameterType(k, long.class);
+        return MethodHandles.explicitCastArguments(mh, t);
+    }
+
+    /**
+     * Opens {@code library} with {@code RTLD_NOW | RTLD_GLOBAL}, then returns a lookup of its symbols. MPICH (ch4)
+     * and Open MPI (pml ucx) load UCX, whose libucs installs SIGSEGV/SIGBUS handlers that catch HotSpot's own use of
+     * SIGSEGV and crash the JVM (seen with MPICH: a segfault report from ucs_handle_error in a JVM cleaner thread).
+     * So, as the ucx backend does: {@code UCX_ERROR_SIGNALS} is set empty before loading unless the user set it, and
+     * {@code ucs_debug_disable_signals()} is called afterwards when libucs is among the library's dependencies.
+     */
+    static SymbolLookup open(String library) {
+        try {
+            MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+            try (Arena a = Arena.ofConfined()) {
+                int rc = (int) setenv.invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 0);
+                if (rc != 0) throw new DeviceException("setenv(UCX_ERROR_SIGNALS) failed before loading " + library);
+            }
+            MethodHandle dlopen = LINKER.downcallHandle(LINKER.defaultLookup().find("dlopen").orElseThrow(),
+                    FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment handle = (MemorySegment) dlopen.invokeExact(a.allocateFrom(library), RTLD_NOW | RTLD_GLOBAL);
+                if (handle.address() == 0) {
+                    throw new DeviceException("cannot load the MPI library " + library + " (as recorded in the ABI table); "
+                            + "is the MPI implementation installed on this host? (bin/setup-mpi.sh)");
+                }
+            }
+            SymbolLookup lookup = SymbolLookup.libraryLookup(library, Arena.global());
+            var disable = lookup.find("ucs_debug_disable_signals");
+            if (disable.isPresent()) LINKER.downcallHandle(disable.get(), FunctionDescriptor.ofVoid()).invokeExact();
+            return lookup;
+        } catch (DeviceException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException("cannot load the MPI library " + library + ": " + t, t);
+        }
+    }
+
+    /** {@code MPI_Get_library_version}, first line (MPICH's string has several). */
+    static String libraryVersion(FfmCalls c, int max) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(max + 1L), len = a.allocate(JAVA_INT);
+            int rc = (int) c.getLibraryVersion.invokeExact(s, len);
+            if (rc != 0) throw new DeviceException("MPI_Get_library_version failed with error " + rc);
+            String v = s.getString(0, StandardCharsets.UTF_8);
+            int nl = v.indexOf('\n');
+            return nl < 0 ? v : v.substring(0, nl);
+        } catch (DeviceException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException("MPI_Get_library_version failed: " + t, t);
+        }
+    }
+
+    /** {@code MPI_Error_string}, or the code alone if that fails too. */
+    static String errorString(FfmCalls c, int code, int max) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(max + 1L), len = a.allocate(JAVA_INT);
+            int rc = (int) c.errorString.invokeExact(code, s, len);
+            return rc == 0 ? s.getString(0, StandardCharsets.UTF_8) : "error " + code;
+        } catch (Throwable t) {
+            return "error " + code;
+        }
+    }
+}

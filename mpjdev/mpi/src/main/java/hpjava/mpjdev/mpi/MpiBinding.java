@@ -1,0 +1,111 @@
+package hpjava.mpjdev.mpi;
+
+import hpjava.mpjdev.DeviceException;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The few MPI calls the mpi backend makes, behind one interface so that the framing, matching and waiting code
+ * ({@link MpiDevice}, {@link MpiComm}, {@link MpiRequest}, {@link MpiCollectives}, {@link PeerWatch}) is written once
+ * for every binding: {@link FfmBinding} (the default: the MPI C library of Open MPI or MPICH called through
+ * {@code java.lang.foreign}) and {@link JniBinding} (Open MPI's Java bindings, {@code mpi.jar}).
+ *
+ * <p>Every call is made holding {@link MpiDevice#LOCK} and returns at once, except {@link #createGroup} (collective
+ * over the group's members), {@link #recvProbed} (for a message {@link #iprobe} has seen) and {@link #abort}.
+ * Communicators are {@code long} handles the binding hands out; data is native memory ({@link MemorySegment}), sent
+ * and received in place; every transfer is of {@code MPI_BYTE}. A failed call throws {@link DeviceException}.
+ */
+abstract class MpiBinding {
+
+    /** Thread levels, numbered as the MPI standard orders them. */
+    static final int THREAD_SINGLE = 0, THREAD_SERIALIZED = 2;
+
+    /** The binding's name as users select it ({@code --option mpi.binding=NAME}). */
+    abstract String name();
+
+    /** The MPI library in use, one line (e.g. {@code Open MPI v4.1.4, ...}). */
+    abstract String libraryVersion();
+
+    /** {@code MPI_Init_thread}; returns the thread level provided (standard numbering). */
+    abstract int init(int requiredLevel);
+
+    abstract long world();
+
+    abstract int rank(long comm);
+
+    abstract int size(long comm);
+
+    abstract long dup(long comm);
+
+    /** {@code MPI_Comm_create_group} of the world ranks {@code members}; collective over those members only. */
+    abstract long createGroup(int[] members, int tag);
+
+    abstract int anySource();
+
+    abstract int anyTag();
+
+    /** The largest tag MPI accepts ({@code MPI_TAG_UB}, at least 32767; Open MPI 2^31-1, MPICH 2^28-1); after init. */
+    abstract int tagUpperBound();
+
+    /** A reusable request slot: one MPI operation at a time, started by the calls below, finished by {@link Req#test()}. */
+    abstract Req newRequest();
+
+    abstract void isend(MemorySegment data, int bytes, int dest, int tag, long comm, Req r);
+
+    /** {@code withStatus}: the source and tag of the message are wanted ({@link Req#source()}, {@link Req#tag()}). */
+    abstract void irecv(MemorySegment data, int bytes, int source, int tag, long comm, Req r, boolean withStatus);
+
+    abstract void ibarrier(long comm, Req r);
+
+    abstract void ibcast(MemorySegment data, int bytes, int root, long comm, Req r);
+
+    /**
+     * {@code MPI_Igather} of {@code bytes} from every rank into {@code data} at {@code root}, in place: the root's own
+     * contribution is already at its slot, every other rank sends the first {@code bytes} of {@code data}.
+     */
+    abstract void igatherInPlace(MemorySegment data, int bytes, int root, boolean isRoot, long comm, Req r);
+
+    /** {@code MPI_Iprobe}: the source of a matching message that has arrived, or -1. */
+    abstract int iprobe(int source, int tag, long comm);
+
+    /** {@code MPI_Recv} of a message {@link #iprobe} has reported (so it does not wait). */
+    abstract void recvProbed(MemorySegment data, int bytes, int source, int tag, long comm);
+
+    abstract void finish();
+
+    abstract boolean finished();
+
+    /** {@code MPI_Abort} on the world; returns only if that failed. */
+    abstract void abort(int status);
+
+    /** One outstanding MPI operation at a time; reused for the next once {@link #test()} has returned true. */
+    abstract static class Req {
+        /** {@code MPI_Test}: true once the operation has completed (then the slot is free again). */
+        abstract boolean test();
+
+        /** The source of a completed receive started with {@code withStatus}. */
+        abstract int source();
+
+        /** The tag of a completed receive started with {@code withStatus}. */
+        abstract int tag();
+    }
+
+    /** Which binding the ranks use: system property {@code hpjava.mpi.binding}, {@code ffm} (default) or {@code jni}. */
+    static final String BINDING_PROPERTY = "hpjava.mpi.binding";
+
+    /** Loads the binding this rank process was started for (see {@link #BINDING_PROPERTY}). */
+    static MpiBinding load() {
+        String name = System.getProperty(BINDING_PROPERTY, "ffm");
+        return switch (name) {
+            case "ffm" -> FfmBinding.load(MpiAbi.load());
+            case "jni" -> {
+                try {
+                    yield (MpiBinding) Class.forName("hpjava.mpjdev.mpi.JniBinding").getDeclaredConstructor().newInstance();
+                } catch (ReflectiveOperationException | LinkageError e) {
+                    throw new DeviceException("the jni binding (Open MPI's Java bindings) is not available in this build: "
+                            + e + " (bin/setup-mpi.sh builds mpi.jar; rebuild mpjdev/mpi afterwards)", e);
+                }
+            }
+            default -> throw new DeviceException(BINDING_PROPERTY + " must be ffm or jni, not '" + name + "'");
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package hpjava.compiler.lower;
+
+/**
+ * The table of every name the lowering generates. All start with {@link #PREFIX} ({@code $}), which a Java program
+ * may use but by convention does not (JLS 3.8), so they cannot collide with user names and a debugger can hide them
+ * (translator/README.md, "Debugging"). {@code N} is the number of the overall, at or on statement that declares the
+ * name, {@code H} the number of a hoisted array.
+ */
+enum Gen {
+    /** {@code $cN}: the rank's {@code ProcessContext}, read once per outermost construct N. */
+    CONTEXT("$c"),
+    /** {@code $pN}: the group of {@code on} N. */
+    GROUP("$p"),
+    /** {@code $mN}: the APG mark {@code enterIndex}/{@code pushApg} returned, restored in the finally of N. */
+    MARK("$m"),
+    /** {@code $xN}: the range of overall or at N. */
+    RANGE("$x"),
+    /** {@code $lN}, {@code $uN}, {@code $tN}: lower bound, upper bound and step of overall N ({@code $lN}: the location of at N). */
+    LOWER("$l"), UPPER("$u"), STEP("$t"),
+    /** {@code $bN}: the local block of overall N (reused by the iterations of an enclosing overall). */
+    BLOCK("$b"),
+    /** {@code $SN}: the label of the segment loop of overall N ({@code break} out of the overall). */
+    SEGMENT_LOOP("$S"),
+    /** {@code $gN}, {@code $nsN}: the segment number and the number of segments of overall N's block. */
+    SEGMENT("$g"), SEGMENTS("$ns"),
+    /** {@code $nN}: the number of elements of the current segment. */
+    COUNT("$n"),
+    /** {@code $gbN}, {@code $gsN}: global index of the segment's first element and its step ({@code i`}). */
+    GLOBAL_BASE("$gb"), GLOBAL_STEP("$gs"),
+    /** {@code $sbN}, {@code $ssN}: local subscript of the segment's first element and its step. */
+    SUB_BASE("$sb"), SUB_STEP("$ss"),
+    /** {@code $KN}: the label of the element loop of overall N ({@code continue} of a labeled overall). */
+    ELEMENT_LOOP("$K"),
+    /** {@code $kN}: the element counter of overall N. */
+    ELEMENT("$k"),
+    /** {@code $iN}: the local subscript of index N (the user's name holds the global index, for debuggers). */
+    SUBSCRIPT("$i"),
+    /** {@code $dH}, {@code $oH}, {@code $sH_r}: data, base offset and stride of dimension r of hoisted array H. */
+    DATA("$d"), BASE("$o"), STRIDE("$s"),
+    /** {@code $ON}: the local class holding overall N outlined into its static method {@link #RUN}. */
+    OUTLINED("$O"),
+    /** {@code $rN}: the holder of the locals outlined overall N assigns. */
+    RESULT("$r");
+
+    /** The prefix of every generated name. */
+    static final String PREFIX = "$";
+    /** The method of an outlined overall's local class. */
+    static final String RUN = "$run";
+
+    private final String prefix;
+
+    Gen(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The name for statement or hoist {@code n}. */
+    String of(int n) {
+        return prefix + n;
+    }
+
+    /** {@code $sH_r}: only for {@link #STRIDE}. */
+    String of(int h, int r) {
+        return prefix + h + "_" + r;
+    }
+}

@@ -1,0 +1,328 @@
+package hpjava.compiler.lower;
+
+import static hpjava.compiler.lower.Gen.*;
+import static hpjava.compiler.lower.Lowerer.end;
+import static hpjava.compiler.lower.Lowerer.start;
+
+import java.util.List;
+import java.util.Map;
+
+import org.antlr.v4.runtime.ParserRuleContext;
+
+import hpjava.compiler.attribute.MultiarrayType;
+import hpjava.grammar.HPJavaParser;
+import hpjava.grammar.HPJavaParser.*;
+
+/**
+ * Statement lowering: {@code overall} (set-up, fused nests, segment and element loops, the unit-stride version of
+ * the element loop), {@code at} and {@code on}. Every construct becomes one block on its own lines: the declarations
+ * of {@link #prologue}, the set-up on the construct's first line, the body copied in place, the closing on its last.
+ */
+final class StatementLowering {
+    private final Lowerer l;
+    private final Plan plan;
+    private final Emitter em;
+    private final Fusion fusion;
+
+    StatementLowering(Lowerer l) {
+        this.l = l;
+        this.plan = l.plan;
+        this.em = l.em;
+        this.fusion = new Fusion(plan);
+    }
+
+    /** The declarations every HPJava statement starts with: the context at a root, hoisted arrays, loop blocks. */
+    private void prologue(Plan.Stmt s) {
+        StringBuilder sb = new StringBuilder("{ ");
+        if (s.isRoot()) {
+            sb.append("final ").append(RuntimeApi.PROCESS_CONTEXT).append(' ').append(CONTEXT.of(s.id)).append(" = ")
+              .append(RuntimeApi.currentContext()).append("; ");
+            for (Plan.Stmt n : s.nested) sb.append(RuntimeApi.BLOCK).append(' ').append(BLOCK.of(n.id)).append(" = null; ");
+        }
+        for (Plan.Hoist h : s.hoists.values()) {
+            MultiarrayType t = h.array().type();
+            String a = h.base();
+            sb.append("final ").append(t.primitive() ? t.element() : "Object").append("[] ").append(DATA.of(h.id()))
+              .append(" = ").append(RuntimeApi.dat(a)).append("; final int ").append(BASE.of(h.id())).append(" = ").append(RuntimeApi.bas(a));
+            for (int r = 0; r < t.rank(); r++) sb.append(", ").append(STRIDE.of(h.id(), r)).append(" = ").append(RuntimeApi.str(a, r));
+            sb.append("; ");
+        }
+        l.gen(sb.toString(), s.ctx);
+    }
+
+    private static String ctx(Plan.Stmt s) {
+        return CONTEXT.of(s.root.id);
+    }
+
+    /** The checks {@code s} makes once before its loop. */
+    private String checks(Plan.Stmt s) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Check, String> c : s.checks.entrySet()) {
+            String where = '"' + esc(c.getValue()) + '"', array = '"' + c.getKey().array() + '"';
+            String call = switch (c.getKey()) {
+                case Check.Held h -> RuntimeApi.held(RuntimeApi.grp(h.array()), ctx(s),
+                        s.isOverall() ? RuntimeApi.totalCount(BLOCK.of(s.id)) + " > 0" : "true", where, array);
+                case Check.Aligned a -> RuntimeApi.aligned(RANGE.of(s.id), RuntimeApi.rng(a.array(), a.dim()), where,
+                        '"' + plan.attr.index(s.ctx).name() + '"', array, a.dim());
+                case Check.Shift sh -> RuntimeApi.shift(RuntimeApi.rng(sh.array(), sh.dim()), sh.shift(), where);
+            };
+            sb.append(call).append("; ");
+        }
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static String restore(Plan.Stmt s) {
+        return " } finally { " + RuntimeApi.restoreApg(ctx(s), MARK.of(s.id)) + "; } }";
+    }
+
+    /**
+     * An overall: in place, or (outlined, see {@link Outlining}) as the body of a lambda run at once, or inside the
+     * method {@code $run} of a local class declared in place and called right after it, on the overall's last line.
+     */
+    void overall(OverallStatementContext o) {
+        Outlining.Outline outline = plan.outline(o);
+        if (outline == null) {
+            inPlace(o);
+            return;
+        }
+        em.copyTo(start(o));
+        if (outline.lambda()) {
+            List<String> thrown = new java.util.ArrayList<>(outline.thrown());
+            while (thrown.size() < 2) thrown.add("RuntimeException");
+            l.gen("{ " + RuntimeApi.runOpen(thrown.get(0), thrown.get(1)) + "() -> { ", o);
+            inPlace(o);
+            l.gen(" }); }", o);
+            return;
+        }
+        String cls = OUTLINED.of(outline.id());
+        l.gen("{ final class " + cls + " { " + (outline.isStatic() ? "static " : "") + outline.resultType() + " " + RUN + "("
+                + String.join(", ", outline.parameterDeclarations()) + ")" + outline.throwsClause() + " { ", o);
+        inPlace(o);
+        String call = (outline.isStatic() ? cls : "new " + cls + "()") + "." + RUN + "(" + String.join(", ", outline.arguments()) + ")";
+        l.gen(outline.result() == null ? " } } " + call + "; }"
+                : " return " + outline.result().name() + "; } } " + outline.result().name() + " = " + call + "; }", o);
+    }
+
+    private void inPlace(OverallStatementContext o) {
+        Plan.Stmt s = plan.stmt(o);
+        setup(s, o);
+        List<OverallStatementContext> chain = fusion.chain(o);
+        if (chain.isEmpty()) {
+            l.gen(header(s) + loops(s), o);
+            loopsBody(s, o);
+            l.gen(restore(s), o);
+            return;
+        }
+        // Fused nest: the set-ups of s and of each fused overall (each guarded by "the one around it has elements"),
+        // then the loops. The source between them ("{", comments) only keeps its line breaks, so each set-up stays
+        // on its overall's lines and s's loop header lands on the innermost fused overall's line.
+        l.gen(header(s) + guard(s), o);
+        for (int k = 0; k < chain.size(); k++) {
+            OverallStatementContext ch = chain.get(k);
+            Plan.Stmt in = plan.stmt(ch);
+            em.skipTo(start(ch));
+            setup(in, ch);
+            l.gen(header(in) + (k < chain.size() - 1 ? guard(in) : ""), ch);
+        }
+        fusedLoops(s, o, chain, 0);
+        StringBuilder close = new StringBuilder();
+        for (int k = chain.size() - 1; k >= 0; k--) // a fused overall's try and prologue, the guard around it
+            close.append(restore(plan.stmt(chain.get(k)))).append(" }");
+        close.append(restore(s));
+        l.gen(close.toString(), o);
+    }
+
+    /** Opens the block run only when overall {@code s} has elements here. */
+    private static String guard(Plan.Stmt s) {
+        return "if (" + RuntimeApi.totalCount(BLOCK.of(s.id)) + " > 0) { ";
+    }
+
+    /**
+     * The loops of overall {@code s} whose set-up is emitted already: while {@code chain} (the overalls fused into the
+     * outermost one) has an overall after the first {@code k}, that overall, the body of {@code s}, has its loops nest
+     * directly in the element loop of {@code s} (no set-up between two iterations).
+     */
+    private void fusedLoops(Plan.Stmt s, OverallStatementContext o, List<OverallStatementContext> chain, int k) {
+        if (k == chain.size()) {
+            l.gen(loops(s), o);
+            loopsBody(s, o);
+            return;
+        }
+        OverallStatementContext child = chain.get(k);
+        // s has a nested construct, so its element loop is not versioned
+        l.gen(loops(s) + elementLoop(s) + subscript(s, false), o);
+        fusedLoops(plan.stmt(child), child, chain, k + 1);
+        em.skipTo(end(o.statement()));
+        l.gen(" } }", o);
+    }
+
+    /**
+     * Emits the prologue, range and bounds of overall {@code s} ({@code $xN}, {@code $lN}, {@code $uN}, {@code $tN}),
+     * leaving the source position at the start of its body.
+     */
+    private void setup(Plan.Stmt s, OverallStatementContext o) {
+        int n = s.id;
+        em.copyTo(start(o));
+        prologue(s);
+        l.gen("final " + RuntimeApi.RANGE + " " + RANGE.of(n) + " = (", o.range);
+        em.skipTo(start(o.range));
+        l.emit(o.range);
+        if (o.overallBounds() instanceof BoundedRangeContext b) {
+            l.gen("); final int " + LOWER.of(n) + " = (", b.lower);
+            em.skipTo(start(b.lower));
+            l.emit(b.lower);
+            l.gen("), " + UPPER.of(n) + " = (", b.upper);
+            em.skipTo(start(b.upper));
+            l.emit(b.upper);
+            l.gen("), " + STEP.of(n) + " = (", b);
+            if (b.stride != null) {
+                em.skipTo(start(b.stride));
+                l.emit(b.stride);
+            } else l.gen("1", b);
+            l.gen("); ", b);
+        } else {
+            l.gen("); final int " + LOWER.of(n) + " = 0, " + UPPER.of(n) + " = " + RuntimeApi.size(RANGE.of(n)) + " - 1, "
+                    + STEP.of(n) + " = 1; ", o.range);
+        }
+        em.skipTo(start(o.statement()));
+    }
+
+    /** The local block of overall {@code s}, its checks and its APG entry, opening the try of the restore. */
+    private String header(Plan.Stmt s) {
+        int n = s.id;
+        String c = ctx(s), b = BLOCK.of(n), x = RANGE.of(n);
+        String bounds = LOWER.of(n) + ", " + UPPER.of(n) + ", " + STEP.of(n);
+        StringBuilder sb = new StringBuilder();
+        if (s.isRoot()) sb.append("final ").append(RuntimeApi.BLOCK).append(' ').append(b).append(" = ").append(RuntimeApi.localBlock(x, c, bounds)).append("; ");
+        else sb.append(b).append(" = ").append(b).append(" == null ? ").append(RuntimeApi.localBlock(x, c, bounds))
+               .append(" : ").append(RuntimeApi.block(x, c, bounds, b)).append("; ");
+        sb.append(checks(s));
+        sb.append("final int ").append(MARK.of(n)).append(" = ").append(RuntimeApi.enterIndex(c, x)).append("; try { ");
+        return sb.toString();
+    }
+
+    /** The segment loop of overall {@code s} up to its element loop (emitted by {@link #loopsBody}). */
+    private static String loops(Plan.Stmt s) {
+        int n = s.id;
+        String b = BLOCK.of(n), g = SEGMENT.of(n), ns = SEGMENTS.of(n);
+        return SEGMENT_LOOP.of(n) + ": for (int " + g + " = 0, " + ns + " = " + RuntimeApi.segments(b) + "; " + g + " < " + ns
+                + "; " + g + "++) { " + RuntimeApi.select(b, g) + "; "
+                + "final int " + COUNT.of(n) + " = " + RuntimeApi.count(b) + ", " + GLOBAL_BASE.of(n) + " = " + RuntimeApi.glbBase(b)
+                + ", " + GLOBAL_STEP.of(n) + " = " + RuntimeApi.glbStep(b) + ", " + SUB_BASE.of(n) + " = " + RuntimeApi.subBase(b)
+                + ", " + SUB_STEP.of(n) + " = " + RuntimeApi.subStep(b) + "; ";
+    }
+
+    /** The element loop of overall {@code s}, opened: {@code $KN: for (int $kN = 0; $kN < $nN; $kN++)} and its brace. */
+    private static String elementLoop(Plan.Stmt s) {
+        String k = ELEMENT.of(s.id);
+        return ELEMENT_LOOP.of(s.id) + ": for (int " + k + " = 0; " + k + " < " + COUNT.of(s.id) + "; " + k + "++) { ";
+    }
+
+    /**
+     * The declaration of the local subscript {@code $iN} of the current element (unit stride: {@code $sbN + $kN}),
+     * and of the user's index name holding its global index, for debuggers ({@link #visibleIndex}).
+     */
+    private String subscript(Plan.Stmt s, boolean unitStride) {
+        int n = s.id;
+        return "final int " + SUBSCRIPT.of(n) + " = " + SUB_BASE.of(n) + " + " + ELEMENT.of(n)
+                + (unitStride ? "" : " * " + SUB_STEP.of(n)) + "; "
+                + visibleIndex(s, GLOBAL_BASE.of(n) + " + " + ELEMENT.of(n) + " * " + GLOBAL_STEP.of(n));
+    }
+
+    /**
+     * {@code final int i = <global index>; }: the index the user wrote, under its own name, so that a debugger
+     * stopped in the body shows {@code i} as the value of {@code i`} (issue 14). The generated code never reads it
+     * (the JIT drops it; ECJ keeps it with -preserveAllLocals). Omitted when a local or parameter of the same name
+     * is declared in the enclosing method or lambda (the declaration would clash or be shadowed).
+     */
+    private String visibleIndex(Plan.Stmt s, String globalIndex) {
+        String name = plan.attr.index(s.ctx).name();
+        ParserRuleContext body = s.ctx;
+        while (body.getParent() != null && !(body instanceof MethodDeclarationContext || body instanceof ConstructorDeclarationContext
+                || body instanceof CompactConstructorDeclarationContext || body instanceof LambdaContext || body instanceof InitializerContext))
+            body = body.getParent();
+        int from = body.getStart().getTokenIndex(), to = body.getStop().getTokenIndex();
+        for (var v : plan.attr.variables()) {
+            if (v.isField() || !v.name().equals(name) || v.declaration() == null) continue;
+            int at = v.declaration().getTokenIndex();
+            if (at >= from && at <= to) return "";
+        }
+        return "final int " + name + " = " + globalIndex + "; ";
+    }
+
+    /** The element loop(s) of overall {@code s} with its body, and the closing of its segment loop. */
+    private void loopsBody(Plan.Stmt s, OverallStatementContext o) {
+        int n = s.id;
+        if (versioned(s, o.statement())) {
+            // Element loop versioned on unit strides: the fast copy (the user's lines) has subscripts of constant
+            // scale, which the JIT turns into bounds-check-free, unrolled, vectorizable loops; the general copy
+            // (strided triplets, sections) follows on the body's last line.
+            StringBuilder cond = new StringBuilder(SUB_STEP.of(n) + " == 1");
+            for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
+            l.gen("if (" + cond + ") { " + elementLoop(s) + subscript(s, true), o);
+            int bodyStart = em.pos();
+            l.withUnitStride(s, () -> l.emit(o.statement()));
+            int bodyEnd = em.pos();
+            l.gen(" } } else { " + elementLoop(s) + subscript(s, false), o);
+            em.rewind(bodyStart);
+            em.flat(true);
+            l.emit(o.statement());
+            em.flat(false);
+            em.rewind(bodyEnd);
+            l.gen(" } }", o);
+        } else {
+            l.gen(elementLoop(s) + subscript(s, false), o);
+            l.emit(o.statement());
+            l.gen(" }", o);
+        }
+        l.gen(" }", o);
+    }
+
+    /** Whether the element loop of {@code s} gets a unit-stride copy: no nested construct, no text block. */
+    private boolean versioned(Plan.Stmt s, ParserRuleContext body) {
+        if (s.hasNested) return false;
+        for (int i = body.getStart().getTokenIndex(); i <= body.getStop().getTokenIndex(); i++)
+            if (plan.unit.parse().tokens().get(i).getType() == HPJavaParser.TEXT_BLOCK) return false;
+        return true;
+    }
+
+    void at(AtStatementContext a) {
+        Plan.Stmt s = plan.stmt(a);
+        int n = s.id;
+        String c = ctx(s), x = RANGE.of(n), loc = LOWER.of(n);
+        em.copyTo(start(a));
+        prologue(s);
+        l.gen("final " + RuntimeApi.RANGE + " " + x + " = (", a.range);
+        em.skipTo(start(a.range));
+        l.emit(a.range);
+        l.gen("); final int " + loc + " = (", a.location);
+        em.skipTo(start(a.location));
+        l.emit(a.location);
+        l.gen("); ", a);
+        em.skipTo(start(a.statement()));
+        l.gen("if (" + RuntimeApi.holds(x, c, loc) + ") { final int " + SUBSCRIPT.of(n) + " = " + RuntimeApi.localSubscript(x, loc) + "; "
+                + visibleIndex(s, loc) + checks(s) + "final int " + MARK.of(n) + " = " + RuntimeApi.enterIndex(c, x) + "; try { ", a);
+        l.emit(a.statement());
+        l.gen(restore(s) + " }", a);
+    }
+
+    void on(OnStatementContext o) {
+        Plan.Stmt s = plan.stmt(o);
+        int n = s.id;
+        String c = ctx(s), p = GROUP.of(n);
+        em.copyTo(start(o));
+        prologue(s);
+        l.gen("final " + RuntimeApi.GROUP + " " + p + " = (", o.group);
+        em.skipTo(start(o.group));
+        l.emit(o.group);
+        l.gen("); ", o);
+        em.skipTo(start(o.statement()));
+        l.gen("if (" + RuntimeApi.isMember(p, c) + ") { final int " + MARK.of(n) + " = " + RuntimeApi.pushApg(c, p) + "; try { ", o);
+        l.emit(o.statement());
+        l.gen(restore(s) + " }", o);
+    }
+}
