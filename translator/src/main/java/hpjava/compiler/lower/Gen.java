@@ -37,10 +37,8 @@ enum Gen {
     SUBSCRIPT("$i"),
     /** {@code $dH}, {@code $oH}, {@code $sH_r}: data, base offset and stride of dimension r of hoisted array H. */
     DATA("$d"), BASE("$o"), STRIDE("$s"),
-    /** {@code $ON}: the local class holding overall N outlined into its static method {@link #RUN}. */
-    OUTLINED("$O"),
-    /** {@code $rN}: the holder of the locals outlined overall N assigns. */
-    RESULT("$r");
+    /** {@code $ON}: the local class holding overall N outlined into its method {@link #RUN} (Outlining). */
+    OUTLINED("$O");
 
     /** The prefix of every generated name. */
     static final String PREFIX = "$";
