@@ -33,21 +33,40 @@ hpjava_build_with_progress() {
   echo "hpjava: built in $((SECONDS - start))s" >&2
 }
 
+# The newest file of the last build: a jar of dist/target/lib (a module's jar is rewritten only when it changed) or
+# the stamp this script writes after a build.
+hpjava_build_reference() {
+  ls -t "$HPJAVA_HOME"/dist/target/lib/*.jar "$HPJAVA_HOME"/dist/target/hpjava-built.stamp 2>/dev/null | head -1 || true
+}
+
 hpjava_ensure_built() {
-  local jar
-  jar=$(ls "$HPJAVA_HOME"/dist/target/lib/hpjava-tools-*.jar 2>/dev/null | head -1)
-  if [ -z "$jar" ]; then
+  local ref newer
+  ref=$(hpjava_build_reference)
+  if [ -n "$ref" ] && ls "$HPJAVA_HOME"/dist/target/lib/hpjava-tools-*.jar >/dev/null 2>&1; then
+    newer=$(hpjava_newer_source "$ref")
+    [ -z "$newer" ] && return
+    if [ "${HPJAVA_NO_REBUILD:-}" = 1 ]; then
+      echo "hpjava: warning: the build is older than the sources (${newer#"$HPJAVA_HOME"/} changed); run ./mvnw install -DskipTests" >&2
+      return
+    fi
+  fi
+  # One build at a time: a second tool started meanwhile waits, then finds the build fresh.
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>"$HPJAVA_HOME/.hpjava-build.lock"
+    flock 9
+    ref=$(hpjava_build_reference)
+    if [ -n "$ref" ] && ls "$HPJAVA_HOME"/dist/target/lib/hpjava-tools-*.jar >/dev/null 2>&1 \
+        && [ -z "$(hpjava_newer_source "$ref")" ]; then
+      flock -u 9
+      return
+    fi
+  fi
+  if [ -z "$ref" ] || ! ls "$HPJAVA_HOME"/dist/target/lib/hpjava-tools-*.jar >/dev/null 2>&1; then
     echo "hpjava: first run: building HPJava (./mvnw install -DskipTests, about a minute; log in $HPJAVA_HOME/.hpjava-build.log)" >&2
-    hpjava_build_with_progress
-    return
+  else
+    echo "hpjava: the sources changed since the last build (${newer#"$HPJAVA_HOME"/}, and maybe others): rebuilding" >&2
   fi
-  local newer
-  newer=$(hpjava_newer_source "$jar")
-  [ -z "$newer" ] && return
-  if [ "${HPJAVA_NO_REBUILD:-}" = 1 ]; then
-    echo "hpjava: warning: the build is older than the sources (${newer#"$HPJAVA_HOME"/} changed); run ./mvnw install -DskipTests" >&2
-    return
-  fi
-  echo "hpjava: the sources changed since the last build (${newer#"$HPJAVA_HOME"/}, and maybe others): rebuilding" >&2
   hpjava_build_with_progress
+  touch "$HPJAVA_HOME/dist/target/hpjava-built.stamp"
+  if command -v flock >/dev/null 2>&1; then flock -u 9; fi
 }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 
 /** {@code hpjava COMMAND ...}: {@code hpjava run} ({@link RunCommand}) and {@code hpjava completion}. */
 @Command(name = "hpjava", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
-        customSynopsis = "Usage: hpjava run [OPTIONS] PROGRAM [--] [ARGS...]   (hpjava run --help)%n",
+        customSynopsis = "hpjava run [OPTIONS] PROGRAM [--] [ARGS...]   (hpjava run --help)%n",
         description = "Runs HPJava programs.",
         subcommands = {RunCommand.class, CompletionCommand.class})
 public final class Hpjava implements Runnable {

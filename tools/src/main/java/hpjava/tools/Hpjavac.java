@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * status 0 compiled, 1 errors in the sources, 2 usage error.
  */
 @Command(name = "hpjavac", mixinStandardHelpOptions = true, usageHelpWidth = 110, versionProvider = VersionInfo.class,
-        customSynopsis = "Usage: hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] FILE.hpj...%n",
+        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] FILE.hpj...%n",
         description = "Translates HPJava sources to Java and compiles them to class files.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:compiled", "1:errors in the sources", "2:usage error"})

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
  * mpi/ucx start their rank JVMs with the JVM arguments). The program and argument rule is {@link ProgramLine}'s.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, usageHelpWidth = 110, versionProvider = VersionInfo.class,
-        customSynopsis = "Usage: hpjava run [OPTIONS] (FILE.hpj|DIR)... | MAINCLASS [--] [ARGS...]%n",
+        customSynopsis = "hpjava run [OPTIONS] (FILE.hpj|DIR)... | MAINCLASS [--] [ARGS...]%n",
         description = {"Compiles (when needed) and runs an HPJava program on N ranks.",
                 "PROGRAM is one or more .hpj files and directories of .hpj files (compiled together, cached in .hpjava-cache/),"
                         + " or the name of an already compiled main class (found on -cp).",

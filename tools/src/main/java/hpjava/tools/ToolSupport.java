@@ -53,7 +53,7 @@ final class ToolSupport {
         String name = cl.getCommandSpec().qualifiedName();
         String tool = name.contains(" ") ? name.substring(0, name.indexOf(' ')) : name;
         err.println(tool + ": " + message);
-        err.println(cl.getHelp().synopsis(0).strip());
+        err.println("Usage: " + cl.getHelp().synopsis(0).strip());
         err.println("Try '" + name + " --help' for more information.");
         err.flush();
         return USAGE;
