@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import hpjava.compiler.tools.Hpjavac;
+import hpjava.tools.Hpjavac;
 
 /**
  * The HPJava 1.0 manual and tutorial programs of {@code translator/src/test/resources/manual} (docs/COMPATIBILITY.md;
