@@ -49,7 +49,7 @@ class ManualProgramsOnBackendsTest {
 
     static Stream<Arguments> runs() {
         List<Arguments> l = new ArrayList<>();
-        for (String backend : List.of("ucx", "mpi")) for (String p : PROGRAMS) l.add(Arguments.of(p, backend));
+        for (String backend : List.of("ucx", "mpi:openmpi", "mpi:mpich")) for (String p : PROGRAMS) l.add(Arguments.of(p, backend));
         return l.stream();
     }
 
@@ -64,11 +64,13 @@ class ManualProgramsOnBackendsTest {
 
     @Test
     void aProgramCallingMpiDirectlyRunsOnTheMpiBackend() throws Exception {
-        Backends.require("mpi");
+        Backends.require("mpi:openmpi");  // the Open MPI Java API: the jni binding, which only Open MPI has
         Path own = ExampleJob.examplesDir().resolve("target/manual-mpi-classes");
         Files.createDirectories(own);
         String saved = System.getProperty("hpjava.mpi.jar");
-        System.setProperty("hpjava.mpi.jar", Backends.MPI_JAR.toString());
+        Path mpiJar = hpjava.compiler.compile.MpiBinding.locate(List.of());
+        if (mpiJar == null) fail("the Open MPI Java bindings' mpi.jar is not found (bin/setup-mpi.sh installs it)");
+        System.setProperty("hpjava.mpi.jar", mpiJar.toString());
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
             int status = Hpjavac.run(new String[] {"-d", own.toString(), "-cp", Libraries.programClassPath(),
@@ -79,7 +81,9 @@ class ManualProgramsOnBackendsTest {
         } finally {
             if (saved == null) System.clearProperty("hpjava.mpi.jar"); else System.setProperty("hpjava.mpi.jar", saved);
         }
-        ExampleJob job = ExampleJob.runCompiled(own, "MpiDirect", "mpi", 2, List.of());
+        // as hpjava run does for a source importing mpi: mpi.jar on the class path, which selects the jni binding
+        ExampleJob job = ExampleJob.runCompiled(Path.of(own + java.io.File.pathSeparator + mpiJar), "MpiDirect",
+                "mpi:openmpi", 2, List.of());
         if (job.timedOut() || job.exitStatus() != 0) fail(job.describe());
     }
 }

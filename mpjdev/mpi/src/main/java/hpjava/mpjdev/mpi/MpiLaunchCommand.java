@@ -54,7 +54,7 @@ final class MpiLaunchCommand {
     static List<String> build(LaunchSpec spec, Map<String, String> env) throws NotInstalledException {
         List<String> launcherArgs = new ArrayList<>(split(env.get("HPJAVA_MPIRUN_ARGS")));
         List<String> jvmArgs = new ArrayList<>(spec.jvmArgs());
-        String implName = env.get(MpiImplementation.ENV), binding = "ffm", hostfile = null, launcher = null;
+        String implName = env.get(MpiImplementation.ENV), binding = defaultBinding(spec), hostfile = null, launcher = null;
         for (var e : spec.options().entrySet()) {
             switch (e.getKey()) {
                 case "mpirun-args" -> launcherArgs.addAll(split(e.getValue()));
@@ -166,6 +166,28 @@ final class MpiLaunchCommand {
             if (p.isPresent()) return p;
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code jni} when the program's class path holds the Open MPI Java API (package {@code mpi}: a program written
+     * for mpiJava, as HPJava 1.0 programs were, which {@code hpjava run} gives {@code mpi.jar}): only that binding
+     * initialises the API's state. Else {@code ffm}.
+     */
+    static String defaultBinding(LaunchSpec spec) {
+        for (Path e : spec.classPath()) {
+            if (Files.isDirectory(e) ? Files.isRegularFile(e.resolve("mpi/MPI.class")) : hasEntry(e, "mpi/MPI.class"))
+                return "jni";
+        }
+        return "ffm";
+    }
+
+    private static boolean hasEntry(Path jar, String entry) {
+        if (!Files.isRegularFile(jar)) return false;
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+            return z.getEntry(entry) != null;
+        } catch (java.io.IOException e) {
+            return false;  // not a readable jar: it holds no MPI API
+        }
     }
 
     /** The Open MPI Java bindings jar: {@code -Dhpjava.mpi.jar}, else where the build found it. */
