@@ -23,7 +23,8 @@ final class AdlibRank {
     final BufferPool pool = new BufferPool(32);
     final ScheduleCache cache = new ScheduleCache(64);
     final Broadcast.Boxes boxes = new Broadcast.Boxes();
-    final int[] shiftKey = new int[2];
+    /** The cache key of two integer parameters, in a reused array (no allocation per lookup). */
+    final int[] pairKey = new int[2];
     private int[] haloKey = new int[0];
 
     /** The cache key of a halo update's widths and modes, in a reused array (no allocation for a given rank). */

@@ -11,7 +11,8 @@ import java.util.IdentityHashMap;
  * from the first member of the section's group, along a binomial tree (or the backend's native broadcast when the
  * APG is the whole job); objects are serialized.
  */
-public final class Broadcast {
+public final class Broadcast extends Schedule {
+    private static final ScheduleCache.Planner KIND = (a, b, c, p) -> new Broadcast(a);
     private final AdlibRank rk;
     private final Multiarray src;
     private final Kernel kernel;
@@ -42,17 +43,11 @@ public final class Broadcast {
     }
 
     static Broadcast cached(Multiarray src) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(Broadcast.class, ctx.apg(), null, src, null, null);
-        if (s == null) {
-            s = new Broadcast(src);
-            rk.cache.put(Broadcast.class, ctx.apg(), null, src, null, null, s);
-        }
-        return (Broadcast) s;
+        return (Broadcast) ScheduleCache.cached(KIND, src, null, null);
     }
 
     /** Runs the broadcast; {@link #value()} then holds the element on every APG member. */
+    @Override
     public void execute() {
         run(src);
     }

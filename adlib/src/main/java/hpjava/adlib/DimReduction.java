@@ -15,7 +15,9 @@ import java.util.List;
  * increasing index order, then the processes of each line along that grid axis combine their partial vectors in
  * coordinate order ({@link Reducer}); every copy of {@code res} receives the result.
  */
-public final class DimReduction {
+public final class DimReduction extends Schedule {
+    private static final ScheduleCache.Planner KIND =
+            (a, b, c, p) -> new DimReduction(Reduction.Op.values()[p[0]], a, b, p[1]);
     private final AdlibRank rk;
     private final Multiarray res, src;
     private final Reduction.Op op;
@@ -131,20 +133,11 @@ public final class DimReduction {
     }
 
     static DimReduction cached(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        int[] key = rk.shiftKey;
-        key[0] = op.ordinal();
-        key[1] = dim;
-        Object s = rk.cache.get(DimReduction.class, ctx.apg(), key, res, src, null);
-        if (s == null) {
-            s = new DimReduction(op, res, src, dim);
-            rk.cache.put(DimReduction.class, ctx.apg(), key, res, src, null, s);
-        }
-        return (DimReduction) s;
+        return (DimReduction) ScheduleCache.cached(KIND, op.ordinal(), dim, res, src);
     }
 
     /** Runs the reduction (collective over the lines of the source's group). */
+    @Override
     public void execute() {
         run(res, src);
     }

@@ -10,7 +10,8 @@ import hpjava.mpjdev.ReduceOp;
  * floating, else {@code long}; each product is formed in that type and summed in the fixed order of
  * {@link Reducer}.
  */
-public final class DotProduct {
+public final class DotProduct extends Schedule {
+    private static final ScheduleCache.Planner KIND = (a, b, c, p) -> new DotProduct(a, b);
     private final AdlibRank rk;
     private final Multiarray a, b;
     private final NumericReducer ra, rb, sum;
@@ -56,17 +57,11 @@ public final class DotProduct {
     }
 
     static DotProduct cached(Multiarray a, Multiarray b) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(DotProduct.class, ctx.apg(), null, a, b, null);
-        if (s == null) {
-            s = new DotProduct(a, b);
-            rk.cache.put(DotProduct.class, ctx.apg(), null, a, b, null, s);
-        }
-        return (DotProduct) s;
+        return (DotProduct) ScheduleCache.cached(KIND, a, b, null);
     }
 
     /** Runs the dot product (collective over the APG). */
+    @Override
     public void execute() {
         run(a, b);
     }

@@ -22,7 +22,7 @@ import java.util.List;
  * subscripts: the value from the last source element in (source process APG order, element order) wins.
  * Subscripts out of range throw {@link AdlibException} on every APG member.
  */
-public final class Gather {
+public final class Gather extends Schedule {
     private final AdlibRank rk;
     private final Multiarray dst, src;
     private final Kernel kernel;
@@ -195,6 +195,7 @@ public final class Gather {
     }
 
     /** Runs the exchange of values (collective over the APG the schedule was built in). */
+    @Override
     public void execute() {
         run(dst, src);
     }

@@ -11,8 +11,9 @@ import hpjava.lang.ProcessContext;
  * maxval/minval); ties go to the first element in row-major order. When no element qualifies (empty array or all
  * false mask) the value is the identity of maxval/minval and every subscript is -1.
  */
-public final class Locate {
-    private static final Object MAX = new Object(), MIN = new Object();
+public final class Locate extends Schedule {
+    private static final ScheduleCache.Planner MAX = (a, b, c, p) -> new Locate(true, a, (BooleanMultiarray) b);
+    private static final ScheduleCache.Planner MIN = (a, b, c, p) -> new Locate(false, a, (BooleanMultiarray) b);
 
     private final AdlibRank rk;
     private final Multiarray a;
@@ -63,18 +64,11 @@ public final class Locate {
     }
 
     static Locate cached(boolean max, Multiarray a, BooleanMultiarray mask) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object kind = max ? MAX : MIN;
-        Object s = rk.cache.get(kind, ctx.apg(), null, a, mask, null);
-        if (s == null) {
-            s = new Locate(max, a, mask);
-            rk.cache.put(kind, ctx.apg(), null, a, mask, null, s);
-        }
-        return (Locate) s;
+        return (Locate) ScheduleCache.cached(max ? MAX : MIN, a, mask, null);
     }
 
     /** Runs the search (collective over the APG). */
+    @Override
     public void execute() {
         run(a, mask);
     }

@@ -16,13 +16,15 @@ import hpjava.mpjdev.ReduceOp;
  * for (...) { ...; r.execute(); double m = r.doubleValue(); }
  * }</pre>
  */
-public final class Reduction {
+public final class Reduction extends Schedule {
     /** The reduction operations. */
     public enum Op {
         SUM(ReduceOp.SUM), PRODUCT(ReduceOp.PROD), MAXVAL(ReduceOp.MAX), MINVAL(ReduceOp.MIN),
         ANY(ReduceOp.BOR), ALL(ReduceOp.BAND), COUNT(ReduceOp.SUM);
 
         final ReduceOp device;
+        /** The cache kind of this operation's static form. */
+        final ScheduleCache.Planner kind = (a, b, c, p) -> new Reduction(this, a, (BooleanMultiarray) b);
 
         Op(ReduceOp device) { this.device = device; }
 
@@ -95,17 +97,11 @@ public final class Reduction {
 
     /** The cached schedule for the static forms. */
     static Reduction cached(Op op, Multiarray a, BooleanMultiarray mask) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(op, ctx.apg(), null, a, mask, null);
-        if (s == null) {
-            s = new Reduction(op, a, mask);
-            rk.cache.put(op, ctx.apg(), null, a, mask, null, s);
-        }
-        return (Reduction) s;
+        return (Reduction) ScheduleCache.cached(op.kind, a, mask, null);
     }
 
     /** Runs the reduction (collective over the APG the schedule was built in). */
+    @Override
     public void execute() {
         run(a, mask);
     }
