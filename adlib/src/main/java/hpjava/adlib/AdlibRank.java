@@ -40,6 +40,13 @@ final class AdlibRank {
         return haloKey;
     }
     final int id;
+    /** Collective checking ({@link CallCheck}): sequence numbers per group, and the agreement's own buffers. */
+    final CallCheck.Sequences seqs = new CallCheck.Sequences();
+    final long[] agreeNative = new long[4];
+    final long[] agreeAll;
+    final Object[] agreeAlls;
+    final int[] agreeVerdict = new int[1];
+    final Object[] agreeVerdicts = {agreeVerdict};
     /** Tests: plan collectives over point-to-point even when native collectives exist (to compare the two). */
     boolean pointToPointOnly;
 
@@ -53,6 +60,8 @@ final class AdlibRank {
         this.comm = world.create(all);
         this.nat = comm.collectives().orElse(null);
         this.id = comm.id();
+        this.agreeAll = new long[2 * world.size()];
+        this.agreeAlls = new Object[] {agreeAll};
     }
 
     /**

@@ -22,6 +22,7 @@ public final class Broadcast extends Schedule {
     private final Object box;
     private final Object[] boxes;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** A broadcast of the element of {@code src}, a rank-0 section. */
     public Broadcast(Multiarray src) {
@@ -40,6 +41,8 @@ public final class Broadcast extends Schedule {
         this.useNative = !kernel.isObject() && rk.nativeFor(members);
         this.box = kernel.newArray(1);
         this.boxes = new Object[] {box};
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("broadcast", src, root),
+                CallCheck.describe("broadcast", src, " section, from member " + root));
     }
 
     static Broadcast cached(Multiarray src) {
@@ -59,6 +62,7 @@ public final class Broadcast extends Schedule {
 
     /** Runs on a section of this layout; returns the one-element array holding the value. */
     Object run(Multiarray s) {
+        call.agree(rk);
         if (me == root) System.arraycopy(kernel.dat(s), s.bas(), box, 0, 1);
         if (kernel.isObject()) {
             ((Object[]) box)[0] = Tree.bcastObject(rk, members, me, root, ((Object[]) box)[0]);
@@ -82,6 +86,9 @@ public final class Broadcast extends Schedule {
         AdlibRank rk = AdlibRank.current(ctx);
         int[] members = apg.members();
         int me = apg.indexOf(ctx.id());
+        long seq = rk.seqs.next(members), sig = CallCheck.valueSignature(box.getClass(), root);
+        if (!CallCheck.agree(rk, members, me, sig, seq))
+            throw CallCheck.mismatch(rk, members, me, seq, "broadcast(" + box.getClass().getComponentType().getSimpleName() + " value, root " + root + ")");
         if (object) ((Object[]) box)[0] = Tree.bcastObject(rk, members, me, root, ((Object[]) box)[0]);
         else if (rk.nativeFor(members)) rk.nat.broadcast(box, 0, 1, root);
         else Tree.bcast(rk, members, me, root, new Object[] {box}, ONE);

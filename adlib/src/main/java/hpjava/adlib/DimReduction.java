@@ -33,6 +33,7 @@ public final class DimReduction extends Schedule {
     private final Object acc, all;
     private final Object[] accs, alls;
     private final int[] counts;
+    private final CallCheck.Call call;     // over the source's group: its members are the ones that communicate
 
     /** Plans {@code opDim(res, src, dim)} for op SUM, PRODUCT, MAXVAL or MINVAL. */
     public DimReduction(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
@@ -54,6 +55,8 @@ public final class DimReduction extends Schedule {
                 throw new AdlibException(name + ": dimension " + k + " of the result (" + res.rng(k) + ") is not aligned with dimension "
                         + r + " of the source (" + src.rng(r) + ")");
         }
+        this.call = new CallCheck.Call(src.grp(), ctx.id(), CallCheck.signature(name, src, dim),
+                CallCheck.describe(name, src, ", dimension " + dim));
         this.rk = AdlibRank.current(ctx);
         this.op = op;
         this.res = res;
@@ -144,6 +147,7 @@ public final class DimReduction extends Schedule {
 
     void run(Multiarray r, Multiarray s) {
         if (!member) return;
+        call.agree(rk);
         red.identity(acc, 0, m, op.device);
         Object d = kernel.dat(s);
         for (int j = 0; j < m; j++)

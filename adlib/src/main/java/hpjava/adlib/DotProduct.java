@@ -24,6 +24,7 @@ public final class DotProduct extends Schedule {
     private final Object[] accs, alls;
     private final int[] idx;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** Plans {@code dotProduct(a, b)}. */
     public DotProduct(Multiarray a, Multiarray b) {
@@ -54,6 +55,8 @@ public final class DotProduct extends Schedule {
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
         this.idx = new int[Math.max(1, a.rank())];
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode()),
+                CallCheck.describe("dotProduct", a, ", " + b.elementType() + " " + Local.shape(b)));
     }
 
     static DotProduct cached(Multiarray a, Multiarray b) {
@@ -83,6 +86,7 @@ public final class DotProduct extends Schedule {
     }
 
     private void run(Multiarray x, Multiarray y) {
+        call.agree(rk);
         sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);

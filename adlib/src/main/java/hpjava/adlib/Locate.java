@@ -29,6 +29,7 @@ public final class Locate extends Schedule {
     private final long[] idx, idxAll;
     private final Object[] alls, bests;
     private final int[] loc;
+    private final CallCheck.Call call;
 
     /** A maxloc ({@code max}) or minloc schedule of {@code a}, masked if {@code mask} is not null. */
     public Locate(boolean max, Multiarray a, BooleanMultiarray mask) {
@@ -50,6 +51,8 @@ public final class Locate extends Schedule {
         this.members = apg.members();
         this.me = apg.indexOf(ctx.id());
         this.shape = a.shape();
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
+                CallCheck.describe(name, a, mask == null ? null : ", mask"));
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
@@ -81,6 +84,7 @@ public final class Locate extends Schedule {
 
     /** Runs on arrays of this layout; returns the one-element array holding the value, {@link #loc} filled. */
     Object run(Multiarray src, BooleanMultiarray m) {
+        call.agree(rk);
         red.identity(best, 0, 1, max ? hpjava.mpjdev.ReduceOp.MAX : hpjava.mpjdev.ReduceOp.MIN);
         idx[0] = -1;
         if (contributes) {

@@ -46,6 +46,7 @@ public final class Reduction extends Schedule {
     private final Object acc, all;
     private final Object[] accs, alls;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** A reduction schedule of {@code a} (where {@code mask}, if not null, is true). */
     public static Reduction of(Op op, Multiarray a, BooleanMultiarray mask) {
@@ -81,6 +82,8 @@ public final class Reduction extends Schedule {
         this.all = red.newAcc(op.device, members.length);
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
+                CallCheck.describe(name, a, mask == null ? null : ", mask"));
     }
 
     static NumericReducer numeric(Multiarray a, String name) {
@@ -108,6 +111,7 @@ public final class Reduction extends Schedule {
 
     /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
     Object run(Multiarray src, BooleanMultiarray m) {
+        call.agree(rk);
         red.identity(acc, 0, 1, op.device);
         if (contributes) {
             Object d = kernel.dat(src);

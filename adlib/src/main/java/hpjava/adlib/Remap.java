@@ -14,7 +14,7 @@ public final class Remap extends TransferSchedule {
 
     /** Plans {@code dst = src}. */
     public Remap(Multiarray dst, Multiarray src) {
-        super(dst, src, plan(dst, src));
+        super("remap", dst, src, plan(dst, src));
     }
 
     private static int[][] plan(Multiarray dst, Multiarray src) {

@@ -20,4 +20,9 @@ public abstract class Schedule {
      * unreachable; the schedule must not run again. Called by the cache on eviction. Default: nothing to free.
      */
     protected void free() {}
+
+    /** "writeHalo(float [[2048, 2048]])": this schedule's call, for collective-mismatch reports. */
+    String describeCall() {
+        return getClass().getSimpleName();
+    }
 }

@@ -13,7 +13,7 @@ public final class Shift extends TransferSchedule {
 
     /** Plans {@code shift(dst, src, amount, dim)} ({@code circular}: {@code cshift}). */
     public Shift(Multiarray dst, Multiarray src, int amount, int dim, boolean circular) {
-        super(dst, src, plan(dst, src, amount, dim, circular));
+        super(circular ? "cshift" : "shift", dst, src, plan(dst, src, amount, dim, circular), amount, dim);
     }
 
     private static int[][] plan(Multiarray dst, Multiarray src, int amount, int dim, boolean circular) {

@@ -13,10 +13,16 @@ public abstract sealed class TransferSchedule extends Schedule permits Remap, Sh
     private final Multiarray dst, src;
     private final Kernel kernel;
     private final Transfer transfer;
+    private final CallCheck.Call call;
 
-    /** Plans the copy of {@code src} into {@code dst} by {@code pieces} (checked by the subclass before). */
-    TransferSchedule(Multiarray dst, Multiarray src, int[][] pieces) {
+    /**
+     * Plans the copy of {@code src} into {@code dst} by {@code pieces} (checked by the subclass before); {@code op}
+     * and {@code params} (shift amount and dimension) make the call's signature.
+     */
+    TransferSchedule(String op, Multiarray dst, Multiarray src, int[][] pieces, int... params) {
         ProcessContext ctx = AdlibRank.context();
+        this.call = new CallCheck.Call(ctx.apg(), ctx.id(), CallCheck.signature(op, dst, params),
+                CallCheck.describe(op, dst, params.length == 0 ? null : ", amount " + params[0] + ", dimension " + params[1]));
         this.rk = AdlibRank.current(ctx);
         this.dst = dst;
         this.src = src;
@@ -32,7 +38,12 @@ public abstract sealed class TransferSchedule extends Schedule permits Remap, Sh
 
     /** Runs on arrays of this schedule's layout (the static forms pass the caller's arrays). */
     final void run(Multiarray d, Multiarray s) {
-        transfer.execute(rk, kernel.dat(s), kernel.dat(d));
+        transfer.execute(rk, kernel.dat(s), kernel.dat(d), call.sig, call.next(rk), this);
+    }
+
+    @Override
+    final String describeCall() {
+        return call.text;
     }
 
     @Override

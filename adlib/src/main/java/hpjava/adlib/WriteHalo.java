@@ -19,6 +19,7 @@ public final class WriteHalo extends Schedule {
     private final Multiarray a;
     private final Kernel kernel;
     private final Transfer[] phases;
+    private final CallCheck.Call call;
 
     /** The full update: widths equal to the extensions, mode EDGE. */
     public WriteHalo(Multiarray a) {
@@ -43,6 +44,12 @@ public final class WriteHalo extends Schedule {
         this.a = a;
         this.kernel = Kernel.of(a);
         this.phases = Plans.halo(ctx.id(), a, wlo, whi, mode, kernel);
+        int[] params = new int[3 * rank];
+        System.arraycopy(wlo, 0, params, 0, rank);
+        System.arraycopy(whi, 0, params, rank, rank);
+        System.arraycopy(mode, 0, params, 2 * rank, rank);
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("writeHalo", a, params), CallCheck.describe("writeHalo", a,
+                ", wlo " + java.util.Arrays.toString(wlo) + ", whi " + java.util.Arrays.toString(whi) + ", mode " + java.util.Arrays.toString(mode)));
     }
 
     private static int[] widths(Multiarray a, int[] w, boolean lo) {
@@ -87,7 +94,8 @@ public final class WriteHalo extends Schedule {
 
     void run(Multiarray x) {
         Object dat = kernel.dat(x);
-        for (Transfer t : phases) t.execute(rk, dat, dat);
+        long seq = call.next(rk);
+        for (Transfer t : phases) t.execute(rk, dat, dat, call.sig, seq, this);
     }
 
     /** Number of messages (sent plus received) per execution on the calling process. */
@@ -95,6 +103,11 @@ public final class WriteHalo extends Schedule {
         int n = 0;
         for (Transfer t : phases) n += t.messageCount();
         return n;
+    }
+
+    @Override
+    String describeCall() {
+        return call.text;
     }
 
     @Override
