@@ -23,9 +23,14 @@ import java.util.concurrent.TimeUnit;
 record Job(String backend, int np, int exitStatus, boolean timedOut, String output, String threadDumps, Duration elapsed) {
 
     static Job run(String backend, int np, Duration timeout, String... programArgs) {
+        return run(AdlibCheck.class.getName(), backend, np, timeout, programArgs);
+    }
+
+    /** The same for another main class of the test class path. */
+    static Job run(String mainClass, String backend, int np, Duration timeout, String... programArgs) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", Conformance.testClassPath(), Launcher.class.getName(),
-                "--backend", backend, "--np", Integer.toString(np), "--prefix-output", AdlibCheck.class.getName()));
+                "--backend", backend, "--np", Integer.toString(np), "--prefix-output", mainClass));
         cmd.addAll(List.of(programArgs));
         long t0 = System.nanoTime();
         Path log;
