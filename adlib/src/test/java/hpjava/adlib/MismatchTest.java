@@ -1,6 +1,5 @@
 package hpjava.adlib;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,14 +27,7 @@ class MismatchTest {
         matrix(np, 3);
     }
 
-    /** Every pair at every np (about three minutes). */
-    @Tag("heavy")
-    @ParameterizedTest
-    @ValueSource(ints = {2, 3, 4})
-    void everyMismatchedPairFailsTheJobAtEveryNp(int np) {
-        matrix(np, 1);
-    }
-
+    /** The pairs (x, y) with (x + y + np) % share == 0 (share 1: every pair; kept out of CI, whose budget is minutes). */
     private static void matrix(int np, int share) {
         List<MismatchCases.Case> cases = MismatchCases.all();
         List<String> silent = new ArrayList<>();
