@@ -23,7 +23,8 @@ final class AdlibRank {
     final BufferPool pool = new BufferPool(32);
     final ScheduleCache cache = new ScheduleCache(64);
     final Broadcast.Boxes boxes = new Broadcast.Boxes();
-    final int[] shiftKey = new int[2];
+    /** The cache key of two integer parameters, in a reused array (no allocation per lookup). */
+    final int[] pairKey = new int[2];
     private int[] haloKey = new int[0];
 
     /** The cache key of a halo update's widths and modes, in a reused array (no allocation for a given rank). */
@@ -39,6 +40,13 @@ final class AdlibRank {
         return haloKey;
     }
     final int id;
+    /** Collective checking ({@link CallCheck}): sequence numbers per group, and the agreement's own buffers. */
+    final CallCheck.Sequences seqs = new CallCheck.Sequences();
+    final long[] agreeNative = new long[4];
+    final long[] agreeAll;
+    final Object[] agreeAlls;
+    final int[] agreeVerdict = new int[1];
+    final Object[] agreeVerdicts = {agreeVerdict};
     /** Tests: plan collectives over point-to-point even when native collectives exist (to compare the two). */
     boolean pointToPointOnly;
 
@@ -52,6 +60,8 @@ final class AdlibRank {
         this.comm = world.create(all);
         this.nat = comm.collectives().orElse(null);
         this.id = comm.id();
+        this.agreeAll = new long[2 * world.size()];
+        this.agreeAlls = new Object[] {agreeAll};
     }
 
     /**

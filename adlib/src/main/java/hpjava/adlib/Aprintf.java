@@ -72,6 +72,10 @@ final class Aprintf {
         if (conversions != arrays.length)
             throw new AdlibException("aprintf: the format has " + conversions + " conversions for " + arrays.length + " array arguments");
 
+        new CallCheck.Call(apg, ctx.id(), CallCheck.signature("aprintf", arrays.length == 0 ? null : arrays[0].elementType(),
+                shape, format.hashCode(), arrays.length), CallCheck.describe("aprintf", arrays.length == 0 ? null : arrays[0],
+                ", \"" + format + "\"")).agree(AdlibRank.current(ctx));
+
         // bring every array to member 0
         Procs root = new Procs(apg, 1);
         Range[] collapsed = new Range[shape.length];

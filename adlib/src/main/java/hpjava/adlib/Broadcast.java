@@ -11,7 +11,8 @@ import java.util.IdentityHashMap;
  * from the first member of the section's group, along a binomial tree (or the backend's native broadcast when the
  * APG is the whole job); objects are serialized.
  */
-public final class Broadcast {
+public final class Broadcast extends Schedule {
+    private static final ScheduleCache.Planner KIND = (a, b, c, p) -> new Broadcast(a);
     private final AdlibRank rk;
     private final Multiarray src;
     private final Kernel kernel;
@@ -21,6 +22,7 @@ public final class Broadcast {
     private final Object box;
     private final Object[] boxes;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** A broadcast of the element of {@code src}, a rank-0 section. */
     public Broadcast(Multiarray src) {
@@ -39,20 +41,16 @@ public final class Broadcast {
         this.useNative = !kernel.isObject() && rk.nativeFor(members);
         this.box = kernel.newArray(1);
         this.boxes = new Object[] {box};
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("broadcast", src, root),
+                CallCheck.describe("broadcast", src, " section, from member " + root));
     }
 
     static Broadcast cached(Multiarray src) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(Broadcast.class, ctx.apg(), null, src, null, null);
-        if (s == null) {
-            s = new Broadcast(src);
-            rk.cache.put(Broadcast.class, ctx.apg(), null, src, null, null, s);
-        }
-        return (Broadcast) s;
+        return (Broadcast) ScheduleCache.cached(KIND, src, null, null);
     }
 
     /** Runs the broadcast; {@link #value()} then holds the element on every APG member. */
+    @Override
     public void execute() {
         run(src);
     }
@@ -64,6 +62,7 @@ public final class Broadcast {
 
     /** Runs on a section of this layout; returns the one-element array holding the value. */
     Object run(Multiarray s) {
+        call.agree(rk);
         if (me == root) System.arraycopy(kernel.dat(s), s.bas(), box, 0, 1);
         if (kernel.isObject()) {
             ((Object[]) box)[0] = Tree.bcastObject(rk, members, me, root, ((Object[]) box)[0]);
@@ -87,6 +86,9 @@ public final class Broadcast {
         AdlibRank rk = AdlibRank.current(ctx);
         int[] members = apg.members();
         int me = apg.indexOf(ctx.id());
+        long seq = rk.seqs.next(members), sig = CallCheck.valueSignature(box.getClass(), root);
+        if (!CallCheck.agree(rk, members, me, sig, seq))
+            throw CallCheck.mismatch(rk, members, me, seq, "broadcast(" + box.getClass().getComponentType().getSimpleName() + " value, root " + root + ")");
         if (object) ((Object[]) box)[0] = Tree.bcastObject(rk, members, me, root, ((Object[]) box)[0]);
         else if (rk.nativeFor(members)) rk.nat.broadcast(box, 0, 1, root);
         else Tree.bcast(rk, members, me, root, new Object[] {box}, ONE);

@@ -15,7 +15,9 @@ import java.util.List;
  * increasing index order, then the processes of each line along that grid axis combine their partial vectors in
  * coordinate order ({@link Reducer}); every copy of {@code res} receives the result.
  */
-public final class DimReduction {
+public final class DimReduction extends Schedule {
+    private static final ScheduleCache.Planner KIND =
+            (a, b, c, p) -> new DimReduction(Reduction.Op.values()[p[0]], a, b, p[1]);
     private final AdlibRank rk;
     private final Multiarray res, src;
     private final Reduction.Op op;
@@ -31,6 +33,7 @@ public final class DimReduction {
     private final Object acc, all;
     private final Object[] accs, alls;
     private final int[] counts;
+    private final CallCheck.Call call;     // over the source's group: its members are the ones that communicate
 
     /** Plans {@code opDim(res, src, dim)} for op SUM, PRODUCT, MAXVAL or MINVAL. */
     public DimReduction(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
@@ -52,6 +55,8 @@ public final class DimReduction {
                 throw new AdlibException(name + ": dimension " + k + " of the result (" + res.rng(k) + ") is not aligned with dimension "
                         + r + " of the source (" + src.rng(r) + ")");
         }
+        this.call = new CallCheck.Call(src.grp(), ctx.id(), CallCheck.signature(name, src, dim),
+                CallCheck.describe(name, src, ", dimension " + dim));
         this.rk = AdlibRank.current(ctx);
         this.op = op;
         this.res = res;
@@ -131,26 +136,18 @@ public final class DimReduction {
     }
 
     static DimReduction cached(Reduction.Op op, Multiarray res, Multiarray src, int dim) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        int[] key = rk.shiftKey;
-        key[0] = op.ordinal();
-        key[1] = dim;
-        Object s = rk.cache.get(DimReduction.class, ctx.apg(), key, res, src, null);
-        if (s == null) {
-            s = new DimReduction(op, res, src, dim);
-            rk.cache.put(DimReduction.class, ctx.apg(), key, res, src, null, s);
-        }
-        return (DimReduction) s;
+        return (DimReduction) ScheduleCache.cached(KIND, op.ordinal(), dim, res, src);
     }
 
     /** Runs the reduction (collective over the lines of the source's group). */
+    @Override
     public void execute() {
         run(res, src);
     }
 
     void run(Multiarray r, Multiarray s) {
         if (!member) return;
+        call.agree(rk);
         red.identity(acc, 0, m, op.device);
         Object d = kernel.dat(s);
         for (int j = 0; j < m; j++)

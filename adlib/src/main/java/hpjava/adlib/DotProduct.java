@@ -10,7 +10,8 @@ import hpjava.mpjdev.ReduceOp;
  * floating, else {@code long}; each product is formed in that type and summed in the fixed order of
  * {@link Reducer}.
  */
-public final class DotProduct {
+public final class DotProduct extends Schedule {
+    private static final ScheduleCache.Planner KIND = (a, b, c, p) -> new DotProduct(a, b);
     private final AdlibRank rk;
     private final Multiarray a, b;
     private final NumericReducer ra, rb, sum;
@@ -23,6 +24,7 @@ public final class DotProduct {
     private final Object[] accs, alls;
     private final int[] idx;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** Plans {@code dotProduct(a, b)}. */
     public DotProduct(Multiarray a, Multiarray b) {
@@ -53,20 +55,16 @@ public final class DotProduct {
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
         this.idx = new int[Math.max(1, a.rank())];
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode()),
+                CallCheck.describe("dotProduct", a, ", " + b.elementType() + " " + Local.shape(b)));
     }
 
     static DotProduct cached(Multiarray a, Multiarray b) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(DotProduct.class, ctx.apg(), null, a, b, null);
-        if (s == null) {
-            s = new DotProduct(a, b);
-            rk.cache.put(DotProduct.class, ctx.apg(), null, a, b, null, s);
-        }
-        return (DotProduct) s;
+        return (DotProduct) ScheduleCache.cached(KIND, a, b, null);
     }
 
     /** Runs the dot product (collective over the APG). */
+    @Override
     public void execute() {
         run(a, b);
     }
@@ -88,6 +86,7 @@ public final class DotProduct {
     }
 
     private void run(Multiarray x, Multiarray y) {
+        call.agree(rk);
         sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);

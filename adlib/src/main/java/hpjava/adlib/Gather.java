@@ -22,7 +22,7 @@ import java.util.List;
  * subscripts: the value from the last source element in (source process APG order, element order) wins.
  * Subscripts out of range throw {@link AdlibException} on every APG member.
  */
-public final class Gather {
+public final class Gather extends Schedule {
     private final AdlibRank rk;
     private final Multiarray dst, src;
     private final Kernel kernel;
@@ -35,6 +35,7 @@ public final class Gather {
     private final Object scratch;
     private final Buffer[] inBufs, outBufs;
     private final Request[] inReqs, outReqs;
+    private final CallCheck.Call call;
 
     /** Plans {@code gather(dst, src, subs...)} ({@code scatter == false}) or {@code scatter(dst, src, subs...)}. */
     public Gather(boolean scatter, Multiarray dst, Multiarray src, IntMultiarray... subs) {
@@ -60,6 +61,9 @@ public final class Gather {
         int id = ctx.id();
         int[] members = apg.members();
         int me = apg.indexOf(id);
+        this.call = new CallCheck.Call(apg, id, CallCheck.signature(op, dst, src.shape().length, java.util.Arrays.hashCode(src.shape())),
+                CallCheck.describe(op, dst, ", " + src.elementType() + " " + Local.shape(src) + ", " + subs.length + " subscript arrays"));
+        call.agree(rk);
         Layout Li = new Layout(indexed);
 
         // the direct array's own elements (primary copies only for scatter: each source element is sent once)
@@ -195,7 +199,9 @@ public final class Gather {
     }
 
     /** Runs the exchange of values (collective over the APG the schedule was built in). */
+    @Override
     public void execute() {
+        call.agree(rk);
         run(dst, src);
     }
 

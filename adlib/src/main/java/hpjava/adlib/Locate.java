@@ -11,8 +11,9 @@ import hpjava.lang.ProcessContext;
  * maxval/minval); ties go to the first element in row-major order. When no element qualifies (empty array or all
  * false mask) the value is the identity of maxval/minval and every subscript is -1.
  */
-public final class Locate {
-    private static final Object MAX = new Object(), MIN = new Object();
+public final class Locate extends Schedule {
+    private static final ScheduleCache.Planner MAX = (a, b, c, p) -> new Locate(true, a, (BooleanMultiarray) b);
+    private static final ScheduleCache.Planner MIN = (a, b, c, p) -> new Locate(false, a, (BooleanMultiarray) b);
 
     private final AdlibRank rk;
     private final Multiarray a;
@@ -28,6 +29,7 @@ public final class Locate {
     private final long[] idx, idxAll;
     private final Object[] alls, bests;
     private final int[] loc;
+    private final CallCheck.Call call;
 
     /** A maxloc ({@code max}) or minloc schedule of {@code a}, masked if {@code mask} is not null. */
     public Locate(boolean max, Multiarray a, BooleanMultiarray mask) {
@@ -49,6 +51,8 @@ public final class Locate {
         this.members = apg.members();
         this.me = apg.indexOf(ctx.id());
         this.shape = a.shape();
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
+                CallCheck.describe(name, a, mask == null ? null : ", mask"));
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
@@ -63,18 +67,11 @@ public final class Locate {
     }
 
     static Locate cached(boolean max, Multiarray a, BooleanMultiarray mask) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object kind = max ? MAX : MIN;
-        Object s = rk.cache.get(kind, ctx.apg(), null, a, mask, null);
-        if (s == null) {
-            s = new Locate(max, a, mask);
-            rk.cache.put(kind, ctx.apg(), null, a, mask, null, s);
-        }
-        return (Locate) s;
+        return (Locate) ScheduleCache.cached(max ? MAX : MIN, a, mask, null);
     }
 
     /** Runs the search (collective over the APG). */
+    @Override
     public void execute() {
         run(a, mask);
     }
@@ -90,6 +87,7 @@ public final class Locate {
 
     /** Runs on arrays of this layout; returns the one-element array holding the value, {@link #loc} filled. */
     Object run(Multiarray src, BooleanMultiarray m) {
+        call.agree(rk);
         red.identity(best, 0, 1, max ? hpjava.mpjdev.ReduceOp.MAX : hpjava.mpjdev.ReduceOp.MIN);
         idx[0] = -1;
         if (contributes) {

@@ -16,13 +16,15 @@ import hpjava.mpjdev.ReduceOp;
  * for (...) { ...; r.execute(); double m = r.doubleValue(); }
  * }</pre>
  */
-public final class Reduction {
+public final class Reduction extends Schedule {
     /** The reduction operations. */
     public enum Op {
         SUM(ReduceOp.SUM), PRODUCT(ReduceOp.PROD), MAXVAL(ReduceOp.MAX), MINVAL(ReduceOp.MIN),
         ANY(ReduceOp.BOR), ALL(ReduceOp.BAND), COUNT(ReduceOp.SUM);
 
         final ReduceOp device;
+        /** The cache kind of this operation's static form. */
+        final ScheduleCache.Planner kind = (a, b, c, p) -> new Reduction(this, a, (BooleanMultiarray) b);
 
         Op(ReduceOp device) { this.device = device; }
 
@@ -44,6 +46,7 @@ public final class Reduction {
     private final Object acc, all;
     private final Object[] accs, alls;
     private static final int[] ONE = {1};
+    private final CallCheck.Call call;
 
     /** A reduction schedule of {@code a} (where {@code mask}, if not null, is true). */
     public static Reduction of(Op op, Multiarray a, BooleanMultiarray mask) {
@@ -79,6 +82,8 @@ public final class Reduction {
         this.all = red.newAcc(op.device, members.length);
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
+                CallCheck.describe(name, a, mask == null ? null : ", mask"));
     }
 
     static NumericReducer numeric(Multiarray a, String name) {
@@ -95,23 +100,18 @@ public final class Reduction {
 
     /** The cached schedule for the static forms. */
     static Reduction cached(Op op, Multiarray a, BooleanMultiarray mask) {
-        ProcessContext ctx = AdlibRank.context();
-        AdlibRank rk = AdlibRank.current(ctx);
-        Object s = rk.cache.get(op, ctx.apg(), null, a, mask, null);
-        if (s == null) {
-            s = new Reduction(op, a, mask);
-            rk.cache.put(op, ctx.apg(), null, a, mask, null, s);
-        }
-        return (Reduction) s;
+        return (Reduction) ScheduleCache.cached(op.kind, a, mask, null);
     }
 
     /** Runs the reduction (collective over the APG the schedule was built in). */
+    @Override
     public void execute() {
         run(a, mask);
     }
 
     /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
     Object run(Multiarray src, BooleanMultiarray m) {
+        call.agree(rk);
         red.identity(acc, 0, 1, op.device);
         if (contributes) {
             Object d = kernel.dat(src);

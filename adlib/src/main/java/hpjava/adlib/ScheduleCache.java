@@ -2,6 +2,7 @@ package hpjava.adlib;
 
 import hpjava.lang.Group;
 import hpjava.lang.Multiarray;
+import hpjava.lang.ProcessContext;
 
 import java.util.Arrays;
 
@@ -13,25 +14,60 @@ import java.util.Arrays;
  * storage ({@code dat()}) is passed at each execution, never taken from the cache. Lookups allocate nothing.
  */
 final class ScheduleCache {
-    private final Object[] kinds;
+    /**
+     * Plans one kind of schedule from a cache key's arrays and integer parameters. Each kind is one constant
+     * (compared by identity, so it is also the key's operation); non-capturing, so a lookup allocates nothing.
+     */
+    @FunctionalInterface
+    interface Planner {
+        Schedule plan(Multiarray a, Multiarray b, Multiarray c, int[] params);
+    }
+
+    private final Planner[] kinds;
     private final Multiarray[][] arrays;
     private final Group[] apgs;
     private final int[][] params;
-    private final Object[] values;
+    private final Schedule[] values;
     private final long[] used;
     private long clock;
 
     ScheduleCache(int capacity) {
-        kinds = new Object[capacity];
+        kinds = new Planner[capacity];
         arrays = new Multiarray[capacity][];
         apgs = new Group[capacity];
         params = new int[capacity][];
-        values = new Object[capacity];
+        values = new Schedule[capacity];
         used = new long[capacity];
     }
 
+    /** The calling rank's cached schedule of {@code kind} for the arrays, planned on a miss. */
+    static Schedule cached(Planner kind, Multiarray a, Multiarray b, Multiarray c) {
+        ProcessContext ctx = AdlibRank.context();
+        return AdlibRank.current(ctx).cache.lookup(kind, ctx.apg(), null, a, b, c);
+    }
+
+    /** The same with two integer parameters (shift amount and dimension, operation and dimension). */
+    static Schedule cached(Planner kind, int p0, int p1, Multiarray a, Multiarray b) {
+        ProcessContext ctx = AdlibRank.context();
+        AdlibRank rk = AdlibRank.current(ctx);
+        int[] key = rk.pairKey;
+        key[0] = p0;
+        key[1] = p1;
+        return rk.cache.lookup(kind, ctx.apg(), key, a, b, null);
+    }
+
+    /** The schedule for the key, planned by {@code kind} and stored on a miss. {@code p} may be a reused array. */
+    Schedule lookup(Planner kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+        Schedule s = get(kind, apg, p, a, b, c);
+        if (s == null) {
+            s = kind.plan(a, b, c, p);
+            put(kind, apg, p, a, b, c, s);
+        }
+        return s;
+    }
+
     /** The cached schedule for the key, or null. */
-    Object get(Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+    Schedule get(Planner kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
         int h = lastHit;
         if (matches(h, kind, apg, p, a, b, c)) {          // a loop calling one operation: one comparison
             used[h] = ++clock;
@@ -49,7 +85,7 @@ final class ScheduleCache {
 
     private int lastHit;
 
-    private boolean matches(int i, Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
+    private boolean matches(int i, Planner kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c) {
         if (kinds[i] != kind) return false;
         Multiarray[] k = arrays[i];
         if (!sameLayout(k[0], a) || !sameLayout(k[1], b) || !sameLayout(k[2], c)) return false;
@@ -57,19 +93,14 @@ final class ScheduleCache {
     }
 
     /** Stores a schedule (replacing the least recently used entry when full). */
-    void put(Object kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c, Object value) {
+    void put(Planner kind, Group apg, int[] p, Multiarray a, Multiarray b, Multiarray c, Schedule value) {
         int victim = 0;
         for (int i = 0; i < kinds.length; i++) {
             if (kinds[i] == null) { victim = i; break; }
             if (used[i] < used[victim]) victim = i;
         }
         // cached schedules are used only inside the static forms, so an evicted one can free its buffers at once
-        switch (values[victim]) {
-            case Remap r -> r.free();
-            case Shift s -> s.free();
-            case WriteHalo h -> h.free();
-            case null, default -> { }
-        }
+        if (values[victim] != null) values[victim].free();
         kinds[victim] = kind;
         arrays[victim] = new Multiarray[] {a, b, c};
         apgs[victim] = apg;
@@ -81,7 +112,7 @@ final class ScheduleCache {
 
     int size() {
         int n = 0;
-        for (Object k : kinds) if (k != null) n++;
+        for (Planner k : kinds) if (k != null) n++;
         return n;
     }
 

@@ -11,11 +11,15 @@ import hpjava.lang.ProcessContext;
  * left untouched), {@link Adlib#CYCL} (they wrap around), {@link Adlib#NONE} (the dimension is not updated).
  * Each edge is packed with one strided copy into a pooled buffer; planning happens once, here.
  */
-public final class WriteHalo {
+public final class WriteHalo extends Schedule {
+    private static final ScheduleCache.Planner FULL = (a, b, c, p) -> new WriteHalo(a);
+    private static final ScheduleCache.Planner PARTIAL = (a, b, c, p) -> new WriteHalo(a, part(p, 0), part(p, 1), part(p, 2));
+
     private final AdlibRank rk;
     private final Multiarray a;
     private final Kernel kernel;
     private final Transfer[] phases;
+    private final CallCheck.Call call;
 
     /** The full update: widths equal to the extensions, mode EDGE. */
     public WriteHalo(Multiarray a) {
@@ -40,6 +44,12 @@ public final class WriteHalo {
         this.a = a;
         this.kernel = Kernel.of(a);
         this.phases = Plans.halo(ctx.id(), a, wlo, whi, mode, kernel);
+        int[] params = new int[3 * rank];
+        System.arraycopy(wlo, 0, params, 0, rank);
+        System.arraycopy(whi, 0, params, rank, rank);
+        System.arraycopy(mode, 0, params, 2 * rank, rank);
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("writeHalo", a, params), CallCheck.describe("writeHalo", a,
+                ", wlo " + java.util.Arrays.toString(wlo) + ", whi " + java.util.Arrays.toString(whi) + ", mode " + java.util.Arrays.toString(mode)));
     }
 
     private static int[] widths(Multiarray a, int[] w, boolean lo) {
@@ -61,30 +71,31 @@ public final class WriteHalo {
         return w;
     }
 
+    /** The cached schedule; {@code wlo == null}: the full update. */
     static WriteHalo cached(Multiarray a, int[] wlo, int[] whi, int[] mode) {
+        if (wlo == null) return (WriteHalo) ScheduleCache.cached(FULL, a, null, null);
         ProcessContext ctx = AdlibRank.context();
         AdlibRank rk = AdlibRank.current(ctx);
-        Object kind = wlo == null ? WriteHalo.class : FULL_KIND;
-        Object s;
-        if (wlo == null) s = rk.cache.get(kind, ctx.apg(), null, a, null, null);
-        else s = rk.cache.get(kind, ctx.apg(), rk.haloKey(wlo, whi, mode), a, null, null);
-        if (s == null) {
-            s = new WriteHalo(a, wlo, whi, mode);
-            rk.cache.put(kind, ctx.apg(), wlo == null ? null : rk.haloKey(wlo, whi, mode), a, null, null, s);
-        }
-        return (WriteHalo) s;
+        return (WriteHalo) rk.cache.lookup(PARTIAL, ctx.apg(), rk.haloKey(wlo, whi, mode), a, null, null);
     }
 
-    private static final Object FULL_KIND = new Object();
+    /** Part {@code k} (wlo, whi, mode) of a key made by {@link AdlibRank#haloKey}. */
+    private static int[] part(int[] key, int k) {
+        int from = 3;
+        for (int i = 0; i < k; i++) from += key[i];
+        return java.util.Arrays.copyOfRange(key, from, from + key[k]);
+    }
 
     /** Runs the update (collective over the APG the schedule was built in). */
+    @Override
     public void execute() {
         run(a);
     }
 
     void run(Multiarray x) {
         Object dat = kernel.dat(x);
-        for (Transfer t : phases) t.execute(rk, dat, dat);
+        long seq = call.next(rk);
+        for (Transfer t : phases) t.execute(rk, dat, dat, call.sig, seq, this);
     }
 
     /** Number of messages (sent plus received) per execution on the calling process. */
@@ -94,8 +105,13 @@ public final class WriteHalo {
         return n;
     }
 
-    /** Frees the message buffers at once (cache eviction); the schedule must not run again. */
-    void free() {
+    @Override
+    String describeCall() {
+        return call.text;
+    }
+
+    @Override
+    protected void free() {
         for (Transfer t : phases) t.free();
     }
 }

@@ -76,6 +76,39 @@ class ScheduleTest {
         });
     }
 
+    /** A schedule that records when the cache frees it. */
+    private static final class Recorded extends Schedule {
+        final int id;
+        final java.util.List<Integer> freed;
+
+        Recorded(int id, java.util.List<Integer> freed) { this.id = id; this.freed = freed; }
+
+        @Override
+        public void execute() {}
+
+        @Override
+        protected void free() { freed.add(id); }
+    }
+
+    @Test
+    void theCacheKeysByKindAndParametersAndFreesWhatItEvicts() {
+        Spmd.run(1, Duration.ofSeconds(60), (me, n) -> {
+            java.util.List<Integer> freed = new java.util.ArrayList<>();
+            ScheduleCache.Planner kind = (a, b, c, p) -> new Recorded(p[0], freed);
+            ScheduleCache.Planner other = (a, b, c, p) -> new Recorded(-p[0], freed);
+            Group apg = ProcessContext.current().apg();
+            ScheduleCache cache = new ScheduleCache(2);
+            Schedule one = cache.lookup(kind, apg, new int[] {1}, null, null, null);
+            assertSame(one, cache.lookup(kind, apg, new int[] {1}, null, null, null), "same key: same schedule");
+            Schedule two = cache.lookup(other, apg, new int[] {1}, null, null, null);
+            assertNotSame(one, two, "another kind with the same parameters is another entry");
+            assertSame(one, cache.lookup(kind, apg, new int[] {1}, null, null, null));   // one is now the most recent
+            cache.lookup(kind, apg, new int[] {3}, null, null, null);                    // evicts two
+            assertEquals(java.util.List.of(-1), freed, "the least recently used entry is freed on eviction");
+            assertEquals(2, cache.size());
+        });
+    }
+
     @Test
     void nativeAndPointToPointGiveTheSameBits() {
         Spmd.run(5, Duration.ofSeconds(60), (me, n) -> {

@@ -29,11 +29,16 @@ record Job(String backend, int np, int exitStatus, boolean timedOut, String outp
     }
 
     static Job run(String backend, int np, Duration timeout, String... programArgs) {
+        return run(AdlibCheck.class.getName(), backend, np, timeout, programArgs);
+    }
+
+    /** The same for another main class of the test class path. */
+    static Job run(String mainClass, String backend, int np, Duration timeout, String... programArgs) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", Conformance.testClassPath(), Launcher.class.getName(),
                 "--backend", backendName(backend), "--np", Integer.toString(np), "--prefix-output"));
         if (backend.indexOf(':') >= 0) cmd.addAll(List.of("--option", "mpi.impl=" + backend.substring(backend.indexOf(':') + 1)));
-        cmd.add(AdlibCheck.class.getName());
+        cmd.add(mainClass);
         cmd.addAll(List.of(programArgs));
         long t0 = System.nanoTime();
         Path log;

@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
 final class MtCollectives implements NativeCollectives {
     private final MtComm comm;
     private final CollectiveWait wait;
-    private Object scratch;
+    /** Per element type (SectionType ordinal), so alternating element types (Adlib checks with long[]) do not reallocate. */
+    private final Object[] scratch = new Object[SectionType.values().length];
 
     MtCollectives(MtComm comm) {
         this.comm = comm;
@@ -61,9 +62,9 @@ final class MtCollectives implements NativeCollectives {
         ctx.slots[comm.id] = array;
         wait.kind = "allreduce";
         sync();
-        Object acc = scratch;
+        Object acc = scratch[t.ordinal()];
         if (acc == null || acc.getClass() != array.getClass() || Array.getLength(acc) < count)
-            scratch = acc = Array.newInstance(array.getClass().getComponentType(), Math.max(count, 16));
+            scratch[t.ordinal()] = acc = Array.newInstance(array.getClass().getComponentType(), Math.max(count, 16));
         try {
             for (int r = 0; r < ctx.size; r++) {
                 Object src = ctx.slots[r];

@@ -508,21 +508,35 @@ final class MtJob {
         abort(new hpjava.mpjdev.DeadlockException(report));
     }
 
-    /** {@code " at Class.method(File.java:line)"}: the first frame below the device (outside hpjava.mpjdev). */
+    /**
+     * {@code " in Adlib.writeHalo at Prog.main(Prog.hpj:12)"}: the library entry the rank called (when it is Adlib) and
+     * the program's frame that called it: the first frame below the device outside the HPJava libraries and the JDK
+     * (else, as before, the first frame below the device).
+     */
     static String callerSuffix(Thread t) {
         if (t == null) return "";
         StackTraceElement[] st = t.getStackTrace();
+        String entry = "";
+        for (StackTraceElement e : st)
+            if (e.getClassName().equals("hpjava.adlib.Adlib")) entry = " in Adlib." + e.getMethodName();
+        StackTraceElement belowDevice = null;
         boolean inDevice = false;
         for (StackTraceElement e : st) {
-            boolean device = e.getClassName().startsWith("hpjava.mpjdev.");
-            if (device) inDevice = true;
-            else if (inDevice) return " at " + e;
-        }
-        for (StackTraceElement e : st) {
             String c = e.getClassName();
-            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("hpjava.mpjdev.")) return " at " + e;
+            if (c.startsWith("hpjava.mpjdev.")) inDevice = true;
+            else if (inDevice) {
+                if (belowDevice == null) belowDevice = e;
+                if (!isLibrary(c)) return entry + " at " + e;
+            }
         }
+        if (belowDevice != null) return entry + " at " + belowDevice;
+        for (StackTraceElement e : st) if (!isLibrary(e.getClassName())) return " at " + e;
         return "";
+    }
+
+    private static boolean isLibrary(String c) {
+        return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("hpjava.mpjdev.") || c.startsWith("hpjava.adlib.")
+                || c.startsWith("hpjava.lang.");
     }
 
     /** For tests and diagnostics: a snapshot of every rank's state. */

@@ -44,7 +44,14 @@ import java.util.stream.Collectors;
  * spaces), {@code bootstrap-timeout} (seconds, default 60), {@code abort-grace} (seconds, default 5).
  */
 final class UcxJobLauncher {
-    private static final Set<String> OPTIONS = Set.of("jvm-args", "bootstrap-timeout", "abort-grace");
+    private static final Set<String> OPTIONS = Set.of("jvm-args", "bootstrap-timeout", "abort-grace", "net-devices");
+
+    /**
+     * The network devices UCX may use ({@code UCX_NET_DEVICES}): by default only the loopback device, since every rank
+     * of a job runs on this host (ranks talk through shared memory; UCX's TCP transport would otherwise listen on
+     * every interface, outside the job's secret). Option {@code net-devices} names others (multi-host).
+     */
+    static final String DEFAULT_NET_DEVICES = "lo";
 
     private final LaunchSpec spec;
     private final int np;
@@ -147,6 +154,14 @@ final class UcxJobLauncher {
         }
     }
 
+    private String netDevices() {
+        String v = spec.options().get("net-devices");
+        if (v == null) return DEFAULT_NET_DEVICES;
+        if (!v.matches("[A-Za-z0-9_.:,-]+"))
+            throw new IllegalArgumentException("option net-devices must name network devices (e.g. lo or eth1,eth2), not '" + v + "'");
+        return v;
+    }
+
     private int seconds(String key, int dflt) {
         String v = spec.options().get(key);
         if (v == null) return dflt;
@@ -183,6 +198,7 @@ final class UcxJobLauncher {
         env.put(Bootstrap.ENV_PROGRAM_CLASS_PATH,
                 spec.classPath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         env.put("UCX_ERROR_SIGNALS", ""); // libucs must not take SIGSEGV from HotSpot (see UcxLibrary)
+        env.put("UCX_NET_DEVICES", netDevices());
         pb.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(nullFile()));
         if (spec.prefixOutput()) {
             pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.PIPE);
