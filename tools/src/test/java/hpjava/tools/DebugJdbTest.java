@@ -24,18 +24,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A scripted jdb session against {@code hpjava run --debug}, as a user debugs the mt mode: examples/Laplace.hpj at
- * np 2, a breakpoint on line 45 (inside two nested overalls) that must fire in both rank threads, a user local printed
- * on rank 1, then the debugger detaches and the job continues to its normal end.
+ * np 2, a breakpoint on the line of {@code r[i, j] = Math.abs(newA - a[i, j]);} (inside two nested overalls, which
+ * the translator outlines into a method of Laplace) that must fire in both rank threads, a user local and the
+ * distributed indexes printed on rank 1 (each index under its own name, holding its global index), then the debugger
+ * detaches and the job continues to its normal end.
  */
 class DebugJdbTest {
-    /** Laplace.hpj line 45: {@code r[i, j] = Math.abs(newA - a[i, j]);} inside overall (i ...) overall (j ...). */
-    private static final int LINE = 45;
+    /** The statement the breakpoint is set on, inside overall (i = x ...) overall (j = y ...) of the Jacobi loop. */
+    private static final String STATEMENT = "r[i, j] = Math.abs(newA - a[i, j]);";
 
     /**
-     * What is printed at the rank-1 stop, and what each value must look like. Once distributed indexes are visible
-     * under their own names (helper "lower"), add {@code "i", "i = \\d+"} here.
+     * What is printed at the rank-1 stop, and what each value must look like: a user local, and the distributed
+     * indexes i and j as their global indexes (interior points of the 16 x 16 grid: 1..14; rank 1 of a 2 x 1 grid
+     * holds rows 8..15).
      */
-    private static final String[][] PRINTS = {{"newA", "newA = -?[0-9.E-]+"}, {"N", "N = 16"}};
+    private static final String[][] PRINTS = {{"newA", "newA = -?[0-9.E-]+"}, {"i", "i = (8|9|1[0-4])\\b"},
+            {"j", "j = ([1-9]|1[0-4])\\b"}};
 
     @TempDir
     Path dir;
@@ -44,6 +48,7 @@ class DebugJdbTest {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void jdbStopsInAnOverallOnRank1PrintsALocalAndTheJobEndsNormally() throws Exception {
         Path laplace = Path.of("..", "examples", "Laplace.hpj").toAbsolutePath().normalize();
+        final int LINE = lineOf(laplace, STATEMENT);
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -67,7 +72,7 @@ class DebugJdbTest {
             boolean[] hit = new boolean[2];
             while (!hit[1]) {
                 t.send("cont");
-                Matcher m = t.await(Pattern.compile("Breakpoint hit: \"thread=rank-(\\d)\", Laplace\\.main\\(\\), line=" + LINE));
+                Matcher m = t.await(Pattern.compile("Breakpoint hit: \"thread=rank-(\\d)\", Laplace\\.[\\w$]+\\(\\), line=" + LINE));
                 int rank = Integer.parseInt(m.group(1));
                 hit[rank] = true;
                 if (rank == 1) {
@@ -81,7 +86,7 @@ class DebugJdbTest {
             }
             while (!hit[0]) {
                 t.send("cont");
-                Matcher m = t.await(Pattern.compile("Breakpoint hit: \"thread=rank-(\\d)\", Laplace\\.main\\(\\), line=" + LINE));
+                Matcher m = t.await(Pattern.compile("Breakpoint hit: \"thread=rank-(\\d)\", Laplace\\.[\\w$]+\\(\\), line=" + LINE));
                 hit[Integer.parseInt(m.group(1))] = true;
             }
             // jdb's 'clear' removes one copy's breakpoint only (it keeps one request per breakpoint); detaching
@@ -100,6 +105,13 @@ class DebugJdbTest {
                 fail(state);
             }
         }
+    }
+
+    /** The 1-based line of the first occurrence of {@code statement} in {@code file}. */
+    private static int lineOf(Path file, String statement) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        for (int k = 0; k < lines.size(); k++) if (lines.get(k).contains(statement)) return k + 1;
+        throw new AssertionError(file + " has no line " + statement);
     }
 
     /** Waits for the line hpjava prints when the JDWP agent listens, once the ranks' classes are loaded. */
