@@ -74,7 +74,7 @@ public final class MpiBackend implements Backend {
     @Override
     public String unavailableReason() {
         try {
-            MpiLaunchCommand.build(LaunchSpec.of(1, "Probe"), null);
+            MpiLaunchCommand.build(LaunchSpec.of(1, "Probe"), System.getenv());
             return null;
         } catch (MpiLaunchCommand.NotInstalledException e) {
             return e.getMessage();

@@ -1,6 +1,7 @@
 package hpjava.mpjdev.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,6 +78,13 @@ class MpiBackendTest {
         assertTrue(job.exitStatus != 0);
         assertTrue(job.stderr.contains("mpjdev: the mpi backend cannot start: ") && job.stderr.contains("3.9.9")
                 && job.stderr.contains("run bin/setup-mpi.sh again"), job.stderr);
+    }
+
+    /** What hpjava --version asks: with an implementation installed the backend is available, and asking never throws. */
+    @Test
+    void theBackendSaysItIsAvailableWhereAnImplementationIs() {
+        MpiTestSupport.require("openmpi", "ffm");
+        assertNull(new MpiBackend().unavailableReason());
     }
 
     @Test
