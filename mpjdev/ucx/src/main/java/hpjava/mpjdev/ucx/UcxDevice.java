@@ -616,9 +616,6 @@ final class UcxDevice implements AutoCloseable {
         }
     }
 
-    /** See {@link #finishReport()}. */
-    record FinishReport(int[] sent, int[] delivered, int[][] unconsumed) {}
-
     /** Whether the send {@code r} to a finished rank can never be taken by a receive there. Lock held. */
     private boolean neverTaken(UcxRequest r) {
         int p = r.peerWorld;
