@@ -59,8 +59,8 @@ final class UcxJobLauncher {
 
     private record Registered(Rank rank) implements Event {}
 
-    /** A rank's DONE report: per world rank q, messages sent to q, delivered from q, and q's untaken sequence numbers. */
-    private record Done(int rank, int[] sent, int[] delivered, int[][] untaken) implements Event {}
+    /** Rank {@code rank}'s DONE report. */
+    private record Done(int rank, FinishReport report) implements Event {}
 
     private record Exited(int rank, int status) implements Event {}
 
@@ -253,8 +253,7 @@ final class UcxJobLauncher {
         Thread.ofPlatform().daemon().name("hpjava-ucx-control-" + r.rank).start(() -> {
             try {
                 while (true) {
-                    FinishReport report = Bootstrap.readDone(r.in, np);
-                    events.add(new Done(r.rank, report.sent(), report.delivered(), report.unconsumed()));
+                    events.add(new Done(r.rank, Bootstrap.readDone(r.in, np)));
                 }
             } catch (Bootstrap.ProtocolException e) {
                 events.add(new Bad("rank " + r.rank + " broke the control protocol: " + e.getMessage()));
@@ -324,9 +323,9 @@ final class UcxJobLauncher {
                     done++;
                     for (Rank q : ranks) {
                         if (q.rank != d.rank()) {
-                            int count = d.sent()[q.rank];
-                            int delivered = d.delivered()[q.rank];
-                            int[] untaken = d.untaken()[q.rank];
+                            int count = d.report().sent()[q.rank];
+                            int delivered = d.report().delivered()[q.rank];
+                            int[] untaken = d.report().unconsumed()[q.rank];
                             q.send(out -> Bootstrap.writeFinished(out, d.rank(), count, delivered, untaken));
                         }
                     }
