@@ -66,8 +66,8 @@ final class UcxJobLauncher {
 
     private record Registered(Rank rank) implements Event {}
 
-    /** A rank's DONE report: per world rank q, messages sent to q, delivered from q, and q's untaken sequence numbers. */
-    private record Done(int rank, int[] sent, int[] delivered, int[][] untaken) implements Event {}
+    /** Rank {@code rank}'s DONE report. */
+    private record Done(int rank, FinishReport report) implements Event {}
 
     private record Exited(int rank, int status) implements Event {}
 
@@ -253,25 +253,10 @@ final class UcxJobLauncher {
             s.setSoTimeout(10_000);
             s.setTcpNoDelay(true);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
-            if (in.readByte() != Bootstrap.HELLO || in.readInt() != Bootstrap.MAGIC) {
-                s.close();
-                return;
-            }
-            byte[] presented = new byte[Bootstrap.SECRET_BYTES];
-            in.readFully(presented);
-            if (!Bootstrap.secretMatches(secret, presented)) {
-                s.close();
-                return;
-            }
-            int rank = in.readInt();
-            byte[] address = Bootstrap.readBytes(in, Bootstrap.MAX_ADDRESS_BYTES);
-            if (rank < 0 || rank >= np) {
-                s.close();
-                return;
-            }
+            Bootstrap.Hello hello = Bootstrap.readHello(in, secret, np);
             s.setSoTimeout(0);
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
-            events.add(new Registered(new Rank(rank, s, in, out, address)));
+            events.add(new Registered(new Rank(hello.rank(), s, in, out, hello.address())));
         } catch (IOException e) {
             try {
                 s.close();
@@ -285,31 +270,10 @@ final class UcxJobLauncher {
         Thread.ofPlatform().daemon().name("hpjava-ucx-control-" + r.rank).start(() -> {
             try {
                 while (true) {
-                    byte type = r.in.readByte();
-                    if (type != Bootstrap.DONE) {
-                        events.add(new Bad("rank " + r.rank + " sent an unknown control message " + type));
-                        return;
-                    }
-                    int n = r.in.readInt();
-                    if (n != np) {
-                        events.add(new Bad("rank " + r.rank + " reported counts for " + n + " ranks"));
-                        return;
-                    }
-                    int[] sent = new int[n], delivered = new int[n];
-                    int[][] untaken = new int[n][];
-                    for (int i = 0; i < n; i++) {
-                        sent[i] = r.in.readInt();
-                        delivered[i] = r.in.readInt();
-                        int k = r.in.readInt();
-                        if (k < 0 || k > Bootstrap.MAX_UNTAKEN) {
-                            events.add(new Bad("rank " + r.rank + " sent a malformed DONE report"));
-                            return;
-                        }
-                        untaken[i] = new int[k];
-                        for (int j = 0; j < k; j++) untaken[i][j] = r.in.readInt();
-                    }
-                    events.add(new Done(r.rank, sent, delivered, untaken));
+                    events.add(new Done(r.rank, Bootstrap.readDone(r.in, np)));
                 }
+            } catch (Bootstrap.ProtocolException e) {
+                events.add(new Bad("rank " + r.rank + " broke the control protocol: " + e.getMessage()));
             } catch (IOException | RuntimeException e) {
                 // end of the connection: the rank's exit is reported by its process
             }
@@ -361,12 +325,10 @@ final class UcxJobLauncher {
                     }
                     ranks[reg.rank().rank] = reg.rank();
                     if (++registered == np) {
+                        byte[][] addresses = new byte[np][];
+                        for (Rank q : ranks) addresses[q.rank] = q.address;
                         for (Rank r : ranks) {
-                            r.send(out -> {
-                                out.writeByte(Bootstrap.ADDRESSES);
-                                out.writeInt(np);
-                                for (Rank q : ranks) Bootstrap.writeBytes(out, q.address);
-                            });
+                            r.send(out -> Bootstrap.writeAddresses(out, addresses));
                             readControl(r);
                         }
                     }
@@ -378,20 +340,13 @@ final class UcxJobLauncher {
                     done++;
                     for (Rank q : ranks) {
                         if (q.rank != d.rank()) {
-                            int count = d.sent()[q.rank];
-                            int delivered = d.delivered()[q.rank];
-                            int[] untaken = d.untaken()[q.rank];
-                            q.send(out -> {
-                                out.writeByte(Bootstrap.FINISHED);
-                                out.writeInt(d.rank());
-                                out.writeInt(count);
-                                out.writeInt(delivered);
-                                out.writeInt(untaken.length);
-                                for (int seq : untaken) out.writeInt(seq);
-                            });
+                            int count = d.report().sent()[q.rank];
+                            int delivered = d.report().delivered()[q.rank];
+                            int[] untaken = d.report().unconsumed()[q.rank];
+                            q.send(out -> Bootstrap.writeFinished(out, d.rank(), count, delivered, untaken));
                         }
                     }
-                    if (done == np) for (Rank q : ranks) q.send(out -> out.writeByte(Bootstrap.ALL_DONE));
+                    if (done == np) for (Rank q : ranks) q.send(Bootstrap::writeAllDone);
                 }
                 case Exited x -> {
                     exited++;
@@ -412,10 +367,7 @@ final class UcxJobLauncher {
                         String reason = "rank " + x.rank() + " " + why;
                         err.println("mpjdev: " + reason + "; ending the job");
                         for (Rank q : ranks) {
-                            if (q != null && q.rank != x.rank()) q.send(out -> {
-                                out.writeByte(Bootstrap.ABORT);
-                                out.writeUTF(reason);
-                            });
+                            if (q != null && q.rank != x.rank()) q.send(out -> Bootstrap.writeAbort(out, reason));
                         }
                         killDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(abortGrace);
                         if (registered < np) killAll(); // ranks still bootstrapping cannot be told

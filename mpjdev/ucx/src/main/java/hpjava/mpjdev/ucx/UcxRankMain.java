@@ -58,13 +58,8 @@ public final class UcxRankMain {
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             Bootstrap.writeHello(out, secret, rank, device.address());
-            if (in.readByte() != Bootstrap.ADDRESSES) throw new IOException("expected the worker addresses");
-            int n = in.readInt();
-            if (n != size) throw new IOException("launcher sent " + n + " addresses for " + size + " ranks");
-            byte[][] addresses = new byte[n][];
-            for (int r = 0; r < n; r++) addresses[r] = Bootstrap.readBytes(in, Bootstrap.MAX_ADDRESS_BYTES);
-            device.connect(addresses);
-            startControlThread(in, device, rank);
+            device.connect(Bootstrap.readAddresses(in, size));
+            startControlThread(in, device, rank, size);
 
             LaunchSpec spec = new LaunchSpec(size, args[0], Arrays.asList(args).subList(1, args.length),
                     programClassPath(), false, false, Map.of());
@@ -74,19 +69,7 @@ public final class UcxRankMain {
                 return status; // the launcher sees the exit and aborts the job
             }
 
-            synchronized (out) {
-                out.writeByte(Bootstrap.DONE);
-                UcxDevice.FinishReport report = device.finishReport();
-                out.writeInt(report.sent().length);
-                for (int q = 0; q < report.sent().length; q++) {
-                    out.writeInt(report.sent()[q]);
-                    out.writeInt(report.delivered()[q]);
-                    int[] untaken = report.unconsumed()[q];
-                    out.writeInt(untaken.length);
-                    for (int seq : untaken) out.writeInt(seq);
-                }
-                out.flush();
-            }
+            Bootstrap.writeDone(out, device.finishReport()); // the only write after HELLO: no lock needed
             device.progressUntil(() -> allDone || aborted); // peers may still fetch rendezvous data from us
             leaving = true;
             device.close();
@@ -98,30 +81,21 @@ public final class UcxRankMain {
     }
 
     /** Reads the launcher's control messages; if the launcher goes away, the rank must not outlive the job. */
-    private static void startControlThread(DataInputStream in, UcxDevice device, int rank) {
+    private static void startControlThread(DataInputStream in, UcxDevice device, int rank, int size) {
         Thread t = new Thread(() -> {
             try {
                 while (true) {
-                    byte type = in.readByte();
-                    switch (type) {
-                        case Bootstrap.FINISHED -> {
-                            int peer = in.readInt(), sentToMe = in.readInt(), deliveredFromMe = in.readInt();
-                            int k = in.readInt();
-                            if (k < 0 || k > Bootstrap.MAX_UNTAKEN) throw new IOException("bad FINISHED report (" + k + ")");
-                            int[] untaken = new int[k];
-                            for (int i = 0; i < k; i++) untaken[i] = in.readInt();
-                            device.peerFinished(peer, sentToMe, deliveredFromMe, untaken);
-                        }
-                        case Bootstrap.ABORT -> {
-                            String reason = in.readUTF();
+                    switch (Bootstrap.readControl(in, size)) {
+                        case Bootstrap.Finished f ->
+                                device.peerFinished(f.peer(), f.sentToYou(), f.deliveredOfYours(), f.untaken());
+                        case Bootstrap.Abort a -> {
                             aborted = true;
-                            device.abort(reason);
+                            device.abort(a.reason());
                         }
-                        case Bootstrap.ALL_DONE -> {
+                        case Bootstrap.AllDone d -> {
                             allDone = true;
                             return;
                         }
-                        default -> throw new IOException("unknown control message " + type);
                     }
                 }
             } catch (EOFException e) {
