@@ -34,11 +34,12 @@ class DebugJdbTest {
     private static final String STATEMENT = "r[i, j] = Math.abs(newA - a[i, j]);";
 
     /**
-     * What is printed at the rank-1 stop, and what each value must look like: a user local, and the distributed
+     * What is printed at the rank-1 stop, and what each value must look like: user locals (newA, declared in the
+     * nest; N, captured by the outlined nest), and the distributed
      * indexes i and j as their global indexes (interior points of the 16 x 16 grid: 1..14; rank 1 of a 2 x 1 grid
      * holds rows 8..15).
      */
-    private static final String[][] PRINTS = {{"newA", "newA = -?[0-9.E-]+"}, {"i", "i = (8|9|1[0-4])\\b"},
+    private static final String[][] PRINTS = {{"newA", "newA = -?[0-9.E-]+"}, {"N", "N = 16"}, {"i", "i = (8|9|1[0-4])\\b"},
             {"j", "j = ([1-9]|1[0-4])\\b"}};
 
     @TempDir

@@ -167,6 +167,7 @@ public final class EcjCompiler {
                 if (hpj != null) {
                     bytes = SourceFileRewriter.rewrite(bytes, hpj.unit().fileName(),
                             javaName, hpj.unit().text().lines().count());
+                    bytes = CapturedNames.name(bytes);  // user locals visible inside outlined nests
                 }
                 Path target = outDir.resolve(rel.toString());
                 Files.createDirectories(target.getParent());
