@@ -17,11 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Opcodes;
 
 import hpjava.compiler.HpjavaCompiler;
+import hpjava.compiler.compile.SourceFileRewriter;
 import hpjava.compiler.Phase;
 import hpjava.compiler.diag.Diagnostic;
 import hpjava.compiler.diag.DiagnosticFormatter;
@@ -212,7 +210,7 @@ final class IncrementalBuild {
             String rel = staging.relativize(f).toString().replace('\\', '/');
             int slash = rel.lastIndexOf('/');
             byte[] bytes = Files.readAllBytes(f);
-            String unit = relByClassKey.get((slash < 0 ? "" : rel.substring(0, slash)) + "|" + sourceFile(bytes));
+            String unit = relByClassKey.get((slash < 0 ? "" : rel.substring(0, slash)) + "|" + SourceFileRewriter.sourceFile(bytes));
             if (unit == null) continue;
             Path target = out.resolve(rel);
             Files.createDirectories(target.getParent());
@@ -230,17 +228,6 @@ final class IncrementalBuild {
                 out.add((d.source().equals(u.unit().name()) ? DiagnosticFormatter.format(d, u.unit().text()) : d.header()).stripTrailing());
         if (out.isEmpty()) out.add("hpjavac failed without a diagnostic");
         return out;
-    }
-
-    static String sourceFile(byte[] classFile) {
-        String[] holder = new String[1];
-        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public void visitSource(String source, String debug) {
-                holder[0] = source;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
-        return holder[0];
     }
 
     /** Files under {@code root} ending in {@code suffix}, by path relative to root ('/'-separated), sorted. */

@@ -72,7 +72,7 @@ class IncrementalBuildTest {
         assertEquals(List.of("demo/Grid.hpj", "demo/Solo.hpj", "demo/UsesGrid.hpj"), o.compiled());
         assertTrue(Files.isRegularFile(out.resolve("demo/Grid.class")));
         assertFalse(Files.exists(out.resolve("demo/Scale.class")), "the .java class is javac's to compile");
-        assertEquals("Grid.hpj", IncrementalBuild.sourceFile(Files.readAllBytes(out.resolve("demo/Grid.class"))));
+        assertEquals("Grid.hpj", hpjava.compiler.compile.SourceFileRewriter.sourceFile(Files.readAllBytes(out.resolve("demo/Grid.class"))));
         javac();
         try (URLClassLoader l = new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
             assertEquals(9, l.loadClass("demo.Scale").getMethod("useHpj").invoke(null));

@@ -10,12 +10,12 @@ import org.objectweb.asm.Opcodes;
  * the .hpj file, and adds a JSR-45 SourceDebugExtension (SMAP) with a stratum {@code HPJava} mapping the .hpj lines,
  * for tools that read it. Line numbers need no rewriting: the generated Java is line-aligned with the .hpj source.
  */
-final class SourceFileRewriter {
+public final class SourceFileRewriter {
     private SourceFileRewriter() {
     }
 
-    /** The SourceFile attribute of a class file, or null. */
-    static String sourceFile(byte[] classFile) {
+    /** The SourceFile attribute of a class file, or null (the Maven plugin maps class files to sources by it). */
+    public static String sourceFile(byte[] classFile) {
         String[] holder = new String[1];
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
