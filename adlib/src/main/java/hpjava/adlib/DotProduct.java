@@ -17,13 +17,10 @@ public final class DotProduct extends Schedule {
     private final NumericReducer ra, rb, sum;
     private final Kernel ka, kb;
     private final Region[] regA, regB;
-    private final boolean contributes, floating, useNative;
-    private final int[] members;
-    private final int me;
-    private final Object acc, all;
-    private final Object[] accs, alls;
+    private final boolean contributes, floating;
+    private final ScalarAllreduce total;
+    private final Object acc;
     private final int[] idx;
-    private static final int[] ONE = {1};
     private final CallCheck.Call call;
 
     /** Plans {@code dotProduct(a, b)}. */
@@ -44,16 +41,11 @@ public final class DotProduct extends Schedule {
         this.kb = Kernel.of(b);
         this.floating = ra.floating() || rb.floating();
         this.sum = floating ? DoubleNumeric.INSTANCE : LongNumeric.INSTANCE;
-        this.members = apg.members();
-        this.me = apg.indexOf(ctx.id());
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regA = Local.owned(a, ctx.id());
         this.regB = Local.owned(b, ctx.id());
-        this.useNative = rk.nativeFor(members);
-        this.acc = sum.newAcc(ReduceOp.SUM, 1);
-        this.all = sum.newAcc(ReduceOp.SUM, members.length);
-        this.accs = new Object[] {acc};
-        this.alls = new Object[] {all};
+        this.total = new ScalarAllreduce(rk, apg.members(), apg.indexOf(ctx.id()), sum, ReduceOp.SUM);
+        this.acc = total.acc;
         this.idx = new int[Math.max(1, a.rank())];
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode()),
                 CallCheck.describe("dotProduct", a, ", " + b.elementType() + " " + Local.shape(b)));
@@ -106,16 +98,6 @@ public final class DotProduct extends Schedule {
             }
             if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
         }
-        if (useNative) {
-            rk.nat.allreduce(acc, 0, 1, ReduceOp.SUM);
-            return;
-        }
-        System.arraycopy(acc, 0, all, me, 1);
-        Tree.gather(rk, members, me, alls, ONE);
-        if (me == 0) {
-            System.arraycopy(all, 0, acc, 0, 1);
-            for (int j = 1; j < members.length; j++) sum.combine(acc, 0, all, j, 1, ReduceOp.SUM);
-        }
-        Tree.bcast(rk, members, me, 0, accs, ONE);
+        total.run();
     }
 }

@@ -38,11 +38,7 @@ public final class Locate extends Schedule {
         Group apg = ctx.apg();
         AdlibRank.checkInApg(apg, a, name, "source");
         this.red = Reduction.numeric(a, name);
-        if (mask != null) {
-            AdlibRank.checkInApg(apg, mask, name, "mask");
-            if (!mask.sameDistribution(a))
-                throw new AdlibException(name + ": the mask " + mask.describe() + " is not distributed like the array " + a.describe());
-        }
+        Reduction.checkMask(apg, mask, a, name);
         this.rk = AdlibRank.current(ctx);
         this.a = a;
         this.mask = mask;

@@ -40,12 +40,9 @@ public final class Reduction extends Schedule {
     private final Reducer red;
     private final Kernel kernel;
     private final Region[] regions, maskRegions;
-    private final boolean contributes, useNative;
-    private final int[] members;
-    private final int me;
-    private final Object acc, all;
-    private final Object[] accs, alls;
-    private static final int[] ONE = {1};
+    private final boolean contributes;
+    private final ScalarAllreduce total;
+    private final Object acc;
     private final CallCheck.Call call;
 
     /** A reduction schedule of {@code a} (where {@code mask}, if not null, is true). */
@@ -62,28 +59,27 @@ public final class Reduction extends Schedule {
         if (op.onBoolean() != isBool)
             throw new AdlibException(name + ": needs a " + (op.onBoolean() ? "boolean" : "numeric") + " array, not " + a.describe());
         this.red = isBool ? BooleanReducer.INSTANCE : numeric(a, name);
-        if (mask != null) {
-            AdlibRank.checkInApg(apg, mask, name, "mask");
-            if (!mask.sameDistribution(a))
-                throw new AdlibException(name + ": the mask " + mask.describe() + " is not distributed like the array " + a.describe());
-        }
+        checkMask(apg, mask, a, name);
         this.rk = AdlibRank.current(ctx);
         this.op = op;
         this.a = a;
         this.mask = mask;
         this.kernel = Kernel.of(a);
-        this.members = apg.members();
-        this.me = apg.indexOf(ctx.id());
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
-        this.useNative = rk.nativeFor(members);
-        this.acc = red.newAcc(op.device, 1);
-        this.all = red.newAcc(op.device, members.length);
-        this.accs = new Object[] {acc};
-        this.alls = new Object[] {all};
+        this.total = new ScalarAllreduce(rk, apg.members(), apg.indexOf(ctx.id()), red, op.device);
+        this.acc = total.acc;
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
                 CallCheck.describe(name, a, mask == null ? null : ", mask"));
+    }
+
+    /** Checks the mask of a masked operation {@code name} on {@code a} (none if null): in the APG, distributed like a. */
+    static void checkMask(Group apg, BooleanMultiarray mask, Multiarray a, String name) {
+        if (mask == null) return;
+        AdlibRank.checkInApg(apg, mask, name, "mask");
+        if (!mask.sameDistribution(a))
+            throw new AdlibException(name + ": the mask " + mask.describe() + " is not distributed like the array " + a.describe());
     }
 
     static NumericReducer numeric(Multiarray a, String name) {
@@ -119,17 +115,7 @@ public final class Reduction extends Schedule {
             for (int i = 0; i < regions.length; i++)
                 red.fold(acc, 0, d, regions[i], md, md == null ? null : maskRegions[i], op.device);
         }
-        if (useNative) {
-            rk.nat.allreduce(acc, 0, 1, op.device);
-            return acc;
-        }
-        System.arraycopy(acc, 0, all, me, 1);
-        Tree.gather(rk, members, me, alls, ONE);
-        if (me == 0) {
-            System.arraycopy(all, 0, acc, 0, 1);
-            for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j, 1, op.device);
-        }
-        Tree.bcast(rk, members, me, 0, accs, ONE);
+        total.run();
         return acc;
     }
 

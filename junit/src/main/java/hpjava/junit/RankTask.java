@@ -3,14 +3,14 @@ package hpjava.junit;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+
+import hpjava.mpjdev.spi.LoaderObjectInputStream;
 
 /**
  * What every rank of a job runs: a test method (class and method name) or a serialized {@link RankBody} /
@@ -66,24 +66,6 @@ record RankTask(String testClass, String method, boolean takesRank, byte[] lambd
     static Object deserialize(byte[] data, ClassLoader loader) throws IOException, ClassNotFoundException {
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
             return in.readObject();
-        }
-    }
-
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
-            super(in);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            try {
-                return Class.forName(desc.getName(), false, loader);
-            } catch (ClassNotFoundException e) {
-                return super.resolveClass(desc);
-            }
         }
     }
 }

@@ -1,11 +1,13 @@
 package hpjava.maven;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -34,23 +36,28 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
         return skip;
     }
 
-    /** Where the goal's .hpj sources are. */
-    abstract Path sourceDirectory();
+    /** The class path of a goal's scope, as Maven resolves it. */
+    @FunctionalInterface
+    interface ClassPath {
+        List<String> elements() throws DependencyResolutionRequiredException;
+    }
 
-    /** Where the class files go. */
-    abstract Path outputDirectory();
+    /**
+     * What differs between the goals.
+     *
+     * @param name short name of the goal, for messages and the state file
+     * @param sources where the goal's .hpj sources are
+     * @param output where the class files go
+     * @param generatedJava where the generated Java is kept (for reading, never compiled again)
+     * @param classPath the module's output directories and its dependencies of the goal's scope
+     * @param javaSourceRoots the module's .java source roots of the goal (ECJ's source path)
+     */
+    record Goal(String name, File sources, File output, File generatedJava, ClassPath classPath,
+            List<String> javaSourceRoots) {
+    }
 
-    /** Where the generated Java is kept (for reading, never compiled again). */
-    abstract Path generatedJavaDirectory();
-
-    /** The goal's class path: the module's output directories and its dependencies of the goal's scope. */
-    abstract List<String> classPathElements() throws MojoExecutionException;
-
-    /** The module's .java source roots of the goal (ECJ's source path). */
-    abstract List<String> javaSourceRoots();
-
-    /** Short name of the goal, for messages and the state file. */
-    abstract String goal();
+    /** This goal's directories and paths. */
+    abstract Goal goal();
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -58,8 +65,11 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
             getLog().info("hpjava: skipped");
             return;
         }
-        Path sources = sourceDirectory();
-        Path state = Path.of(project.getBuild().getDirectory(), "hpjava-state", goal() + ".txt");
+        Goal goal = goal();
+        Path sources = goal.sources().toPath();
+        Path output = goal.output().toPath();
+        Path generatedJava = goal.generatedJava().toPath();
+        Path state = Path.of(project.getBuild().getDirectory(), "hpjava-state", goal.name() + ".txt");
         // With no sources and no earlier build there is nothing to do; with an earlier build, the classes of the
         // sources since removed must go.
         if (IncrementalBuild.scanQuietly(sources).isEmpty() && !Files.exists(state)) {
@@ -70,11 +80,15 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
             throw new MojoExecutionException("hpjava: the HPJava translator needs JDK " + REQUIRED_JDK + " or later; Maven runs on "
                     + Runtime.version() + ". Set JAVA_HOME to a JDK " + REQUIRED_JDK + ".");
         List<Path> cp = new ArrayList<>();
-        for (String e : classPathElements()) cp.add(Path.of(e));
-        List<Path> javaRoots = javaSourceRoots().stream().map(Path::of).filter(p -> !p.startsWith(generatedJavaDirectory())).toList();
+        try {
+            for (String e : goal.classPath().elements()) cp.add(Path.of(e));
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("hpjava: " + e.getMessage(), e);
+        }
+        List<Path> javaRoots = goal.javaSourceRoots().stream().map(Path::of).filter(p -> !p.startsWith(generatedJava)).toList();
         IncrementalBuild.Outcome o;
         try {
-            o = IncrementalBuild.run(new IncrementalBuild.Request(sources, cp, javaRoots, outputDirectory(), generatedJavaDirectory(), state));
+            o = IncrementalBuild.run(new IncrementalBuild.Request(sources, cp, javaRoots, output, generatedJava, state));
         } catch (IOException e) {
             throw new MojoExecutionException("hpjava: " + e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -93,7 +107,7 @@ abstract class AbstractHpjavaMojo extends AbstractMojo {
             throw new MojoFailureException(msg.toString());
         }
         getLog().info("hpjava: compiled " + o.compiled().size() + " .hpj source" + (o.compiled().size() == 1 ? "" : "s")
-                + " to " + outputDirectory());
+                + " to " + output);
         getLog().debug("hpjava: compiled " + o.compiled());
     }
 }

@@ -1,11 +1,7 @@
 package hpjava.maven;
 
 import java.io.File;
-import java.nio.file.Path;
-import java.util.List;
 
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -33,36 +29,8 @@ public final class CompileMojo extends AbstractHpjavaMojo {
     File generatedJavaDirectory;
 
     @Override
-    Path sourceDirectory() {
-        return sourceDirectory.toPath();
-    }
-
-    @Override
-    Path outputDirectory() {
-        return outputDirectory.toPath();
-    }
-
-    @Override
-    Path generatedJavaDirectory() {
-        return generatedJavaDirectory.toPath();
-    }
-
-    @Override
-    List<String> classPathElements() throws MojoExecutionException {
-        try {
-            return project.getCompileClasspathElements();
-        } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("hpjava: " + e.getMessage(), e);
-        }
-    }
-
-    @Override
-    List<String> javaSourceRoots() {
-        return project.getCompileSourceRoots();
-    }
-
-    @Override
-    String goal() {
-        return "compile";
+    Goal goal() {
+        return new Goal("compile", sourceDirectory, outputDirectory, generatedJavaDirectory, project::getCompileClasspathElements,
+                project.getCompileSourceRoots());
     }
 }

@@ -1,11 +1,7 @@
 package hpjava.maven;
 
 import java.io.File;
-import java.nio.file.Path;
-import java.util.List;
 
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -19,6 +15,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 @Mojo(name = "testCompile", defaultPhase = LifecyclePhase.PROCESS_TEST_SOURCES, requiresDependencyResolution = ResolutionScope.TEST,
         threadSafe = true)
 public final class TestCompileMojo extends AbstractHpjavaMojo {
+
+    // The parameters mirror CompileMojo's on purpose: Maven injects a goal's parameters into fields of its own class,
+    // and their defaults and user properties differ (src/test/hpj, test-classes); the logic is AbstractHpjavaMojo's.
 
     /** The .hpj test source root. */
     @Parameter(defaultValue = "${project.basedir}/src/test/hpj", property = "hpjava.testSourceDirectory")
@@ -42,36 +41,8 @@ public final class TestCompileMojo extends AbstractHpjavaMojo {
     }
 
     @Override
-    Path sourceDirectory() {
-        return sourceDirectory.toPath();
-    }
-
-    @Override
-    Path outputDirectory() {
-        return outputDirectory.toPath();
-    }
-
-    @Override
-    Path generatedJavaDirectory() {
-        return generatedJavaDirectory.toPath();
-    }
-
-    @Override
-    List<String> classPathElements() throws MojoExecutionException {
-        try {
-            return project.getTestClasspathElements();
-        } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("hpjava: " + e.getMessage(), e);
-        }
-    }
-
-    @Override
-    List<String> javaSourceRoots() {
-        return project.getTestCompileSourceRoots();
-    }
-
-    @Override
-    String goal() {
-        return "testCompile";
+    Goal goal() {
+        return new Goal("testCompile", sourceDirectory, outputDirectory, generatedJavaDirectory, project::getTestClasspathElements,
+                project.getTestCompileSourceRoots());
     }
 }

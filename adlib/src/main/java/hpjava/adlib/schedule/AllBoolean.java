@@ -7,18 +7,16 @@ import hpjava.lang.BooleanMultiarray;
  * The HPJava 1.0 schedule of {@code Adlib.all} on a boolean array: {@link #execute()} returns whether every element is true on every
  * APG member; a thin class over {@link Reduction}.
  */
-public final class AllBoolean {
-    private final Reduction plan;
+public final class AllBoolean extends BooleanReductionSchedule {
 
     /** Plans the reduction of {@code a}; collective over the APG. */
-    public AllBoolean(BooleanMultiarray a) { plan = Reduction.of(Reduction.Op.ALL, a, null); }
+    public AllBoolean(BooleanMultiarray a) { super(Reduction.Op.ALL, a, null); }
 
     /** Plans the reduction of the elements of {@code a} where {@code mask} is true. */
-    public AllBoolean(BooleanMultiarray a, BooleanMultiarray mask) { plan = Reduction.of(Reduction.Op.ALL, a, mask); }
+    public AllBoolean(BooleanMultiarray a, BooleanMultiarray mask) { super(Reduction.Op.ALL, a, mask); }
 
     /** Reduces and returns the result (collective over the APG the schedule was built in). */
     public boolean execute() {
-        plan.execute();
-        return plan.booleanValue();
+        return reduce().booleanValue();
     }
 }

@@ -37,6 +37,9 @@ import java.nio.ByteOrder;
  * Backends use {@link #segment()} (or {@link #byteBuffer()}), {@link #length()}, {@link #lendToDevice()}, {@link #returnFromDevice()},
  * {@link #prepareReceive(long)}, {@link #completeReceive(int, int)}, {@link #completeSend(int, int)} and
  * {@link #deviceState()}; user code does not need them.
+ *
+ * <p>Two concerns live in their own package-private classes: copying between arrays and sections
+ * ({@link SectionCopier}) and validating received bytes ({@link WireFormat}).
  */
 public final class Buffer implements AutoCloseable {
 
@@ -66,8 +69,7 @@ public final class Buffer implements AutoCloseable {
     private Object deviceState;
     private SegmentStreams streams;
     private java.nio.ByteBuffer byteView;
-    private Object cachedArray;
-    private MemorySegment cachedHeap;
+    private final SectionCopier copier = new SectionCopier();
 
     Buffer(BufferPool pool, long capacity) {
         this.pool = pool;
@@ -112,7 +114,7 @@ public final class Buffer implements AutoCloseable {
         if (offset < 0 || count < 0 || offset > n - count)
             throw new IllegalArgumentException("range [" + offset + ", " + offset + "+" + count + ") is outside the array of length " + n);
         long data = beginSection(t, count, (long) count * t.elementBytes());
-        copyRun(t, array, offset, data, count, true);
+        copier.copyRun(segment, t, array, offset, data, count, true);
         endSection(data + (long) count * t.elementBytes());
         return this;
     }
@@ -132,9 +134,9 @@ public final class Buffer implements AutoCloseable {
      */
     public Buffer writeStrided(Object array, int base, int[] counts, int[] strides) {
         SectionType t = SectionType.ofArray(array);
-        long count = checkStrided(array, base, counts, strides);
+        long count = SectionCopier.checkStrided(array, base, counts, strides);
         long data = beginSection(t, (int) count, count * t.elementBytes());
-        long end = gatherScatter(t, array, base, counts, strides, 0, data, true);
+        long end = copier.gatherScatter(segment, t, array, base, counts, strides, 0, data, true);
         endSection(end);
         return this;
     }
@@ -167,7 +169,7 @@ public final class Buffer implements AutoCloseable {
     private long beginSection(SectionType t, int count, long dataBytes) {
         checkOwned();
         long h = writePos;
-        ensureCapacity(h + SECTION_HEADER_BYTES + align8(dataBytes));
+        ensureCapacity(h + SECTION_HEADER_BYTES + WireFormat.align8(dataBytes));
         segment.set(INT, h, t.code());
         segment.set(INT, h + 4, count);
         segment.set(LONG, h + 8, dataBytes);
@@ -175,7 +177,7 @@ public final class Buffer implements AutoCloseable {
     }
 
     private void endSection(long dataEnd) {
-        long end = align8(dataEnd);
+        long end = WireFormat.align8(dataEnd);
         for (long p = dataEnd; p < end; p++) segment.set(ValueLayout.JAVA_BYTE, p, (byte) 0);
         writePos = end;
         sections++;
@@ -207,7 +209,7 @@ public final class Buffer implements AutoCloseable {
     public SectionType nextType() {
         requireSection();
         SectionType t = SectionType.ofCode(segment.get(INT, readPos));
-        if (t == null) throw malformed("section " + readSection + " has unknown type code " + segment.get(INT, readPos));
+        if (t == null) throw WireFormat.malformed("section " + readSection + " has unknown type code " + segment.get(INT, readPos));
         return t;
     }
 
@@ -230,7 +232,7 @@ public final class Buffer implements AutoCloseable {
             throw new DeviceException("section " + readSection + " holds " + count + " elements; they do not fit at offset "
                     + offset + " of an array of length " + n);
         long data = readPos + SECTION_HEADER_BYTES;
-        copyRun(t, array, offset, data, count, false);
+        copier.copyRun(segment, t, array, offset, data, count, false);
         advance();
         return count;
     }
@@ -242,10 +244,10 @@ public final class Buffer implements AutoCloseable {
     public int readStrided(Object array, int base, int[] counts, int[] strides) {
         SectionType t = SectionType.ofArray(array);
         int count = expect(t);
-        long want = checkStrided(array, base, counts, strides);
+        long want = SectionCopier.checkStrided(array, base, counts, strides);
         if (want != count)
             throw new DeviceException("section " + readSection + " holds " + count + " elements but the strided section has " + want);
-        gatherScatter(t, array, base, counts, strides, 0, readPos + SECTION_HEADER_BYTES, false);
+        copier.gatherScatter(segment, t, array, base, counts, strides, 0, readPos + SECTION_HEADER_BYTES, false);
         advance();
         return count;
     }
@@ -299,146 +301,8 @@ public final class Buffer implements AutoCloseable {
     }
 
     private void advance() {
-        readPos = align8(readPos + SECTION_HEADER_BYTES + segment.get(LONG, readPos + 8));
+        readPos = WireFormat.align8(readPos + SECTION_HEADER_BYTES + segment.get(LONG, readPos + 8));
         readSection++;
-    }
-
-    // ------------------------------------------------------------------ copying (one generic path for all types)
-
-    private void copyRun(SectionType t, Object array, int index, long at, int count, boolean pack) {
-        if (t == SectionType.BOOLEAN) {
-            boolean[] a = (boolean[]) array;
-            MemorySegment seg = segment;
-            for (int i = 0; i < count; i++) {
-                if (pack) seg.set(ValueLayout.JAVA_BYTE, at + i, (byte) (a[index + i] ? 1 : 0));
-                else a[index + i] = seg.get(ValueLayout.JAVA_BYTE, at + i) != 0;
-            }
-        } else if (pack) {
-            MemorySegment.copy(array, index, segment, t.layout(), at, count);
-        } else {
-            MemorySegment.copy(segment, t.layout(), at, array, index, count);
-        }
-    }
-
-    /** Copies dimension {@code dim} and below; returns the segment offset after the last element. */
-    private long gatherScatter(SectionType t, Object array, int base, int[] counts, int[] strides, int dim, long at, boolean pack) {
-        int n = counts[dim];
-        int stride = strides[dim];
-        long esz = t.elementBytes();
-        if (dim == counts.length - 1) {
-            if (stride == 1 || n <= 1) {
-                copyRun(t, array, base, at, n, pack);
-                return at + n * esz;
-            }
-            if (t == SectionType.BOOLEAN) {
-                for (int i = 0; i < n; i++) {
-                    copyRun(t, array, base + i * stride, at, 1, pack);
-                    at += esz;
-                }
-                return at;
-            }
-            stridedRun(heapSegment(array), (long) base * esz, (long) stride * esz, at, n, (int) esz, pack);
-            return at + n * esz;
-        }
-        for (int i = 0; i < n; i++) at = gatherScatter(t, array, base + i * stride, counts, strides, dim + 1, at, pack);
-        return at;
-    }
-
-    /**
-     * Copies {@code n} elements of {@code esz} bytes between a heap array (native order, every {@code strideBytes})
-     * and the wire (little-endian, contiguous from {@code at}). Elements move as bit patterns of their size, so one
-     * loop serves every type: reading a double's 8 bytes as a native long and writing that long little-endian is
-     * exactly the little-endian encoding of the double.
-     */
-    private void stridedRun(MemorySegment heap, long heapOff, long strideBytes, long at, int n, int esz, boolean pack) {
-        MemorySegment wire = segment;
-        for (int i = 0; i < n; i++, at += esz, heapOff += strideBytes) {
-            if (pack) putBitsLE(wire, at, esz, getBits(heap, heapOff, esz));
-            else putBits(heap, heapOff, esz, getBitsLE(wire, at, esz));
-        }
-    }
-
-    private static long getBits(MemorySegment s, long off, int esz) {
-        return switch (esz) {
-            case 8 -> s.get(ValueLayout.JAVA_LONG, off);
-            case 4 -> s.get(ValueLayout.JAVA_INT, off);
-            case 2 -> s.get(ValueLayout.JAVA_SHORT, off);
-            default -> s.get(ValueLayout.JAVA_BYTE, off);
-        };
-    }
-
-    private static void putBits(MemorySegment s, long off, int esz, long v) {
-        switch (esz) {
-            case 8 -> s.set(ValueLayout.JAVA_LONG, off, v);
-            case 4 -> s.set(ValueLayout.JAVA_INT, off, (int) v);
-            case 2 -> s.set(ValueLayout.JAVA_SHORT, off, (short) v);
-            default -> s.set(ValueLayout.JAVA_BYTE, off, (byte) v);
-        }
-    }
-
-    private static long getBitsLE(MemorySegment s, long off, int esz) {
-        return switch (esz) {
-            case 8 -> s.get(LONG, off);
-            case 4 -> s.get(INT, off);
-            case 2 -> s.get(SHORT, off);
-            default -> s.get(ValueLayout.JAVA_BYTE, off);
-        };
-    }
-
-    private static void putBitsLE(MemorySegment s, long off, int esz, long v) {
-        switch (esz) {
-            case 8 -> s.set(LONG, off, v);
-            case 4 -> s.set(INT, off, (int) v);
-            case 2 -> s.set(SHORT, off, (short) v);
-            default -> s.set(ValueLayout.JAVA_BYTE, off, (byte) v);
-        }
-    }
-
-    /**
-     * A heap segment over {@code array}, cached for the last array used (strided packing of one array is repeated
-     * every iteration, so the steady state allocates nothing); the cache is dropped on release.
-     */
-    private MemorySegment heapSegment(Object array) {
-        if (array == cachedArray) return cachedHeap;
-        MemorySegment h = switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("not a heap array of a numeric type: " + array.getClass().getTypeName());
-        };
-        cachedArray = array;
-        cachedHeap = h;
-        return h;
-    }
-
-    private static long checkStrided(Object array, int base, int[] counts, int[] strides) {
-        if (counts.length != strides.length)
-            throw new IllegalArgumentException("counts has " + counts.length + " dimensions but strides has " + strides.length);
-        if (counts.length == 0) throw new IllegalArgumentException("a strided section needs at least one dimension");
-        long total = 1, lo = base, hi = base;
-        for (int d = 0; d < counts.length; d++) {
-            if (counts[d] < 0) throw new IllegalArgumentException("count " + counts[d] + " in dimension " + d + " is negative");
-            total *= counts[d];
-            if (counts[d] > 0) {
-                long span = (long) (counts[d] - 1) * strides[d];
-                if (span < 0) lo += span; else hi += span;
-            }
-        }
-        int n = Array.getLength(array);
-        if (total > 0 && (lo < 0 || hi >= n))
-            throw new IllegalArgumentException("strided section (base " + base + ", counts " + java.util.Arrays.toString(counts)
-                    + ", strides " + java.util.Arrays.toString(strides) + ") reaches index " + (lo < 0 ? lo : hi)
-                    + ", outside the array of length " + n);
-        if (total > Integer.MAX_VALUE) throw new IllegalArgumentException("strided section has more than 2^31-1 elements");
-        return total;
-    }
-
-    static long align8(long x) {
-        return (x + 7) & ~7L;
     }
 
     // ------------------------------------------------------------------ status, size, lifetime
@@ -480,15 +344,14 @@ public final class Buffer implements AutoCloseable {
         if (need <= segment.byteSize()) return;
         long saved = writePos;
         writePos = streams.writePos; // preserve everything written so far
-        ensureCapacity(align8(need) + 64);
+        ensureCapacity(WireFormat.align8(need) + 64);
         writePos = saved;
     }
 
     /** Returns this buffer to its pool, or frees an unpooled buffer. The buffer must not be used afterwards. */
     public void release() {
         if (lent) throw new IllegalStateException("buffer is still in use by a pending device operation; wait for it first");
-        cachedArray = null;
-        cachedHeap = null;
+        copier.forget();
         if (pool != null) {
             pool.giveBack(this);
         } else {
@@ -568,7 +431,7 @@ public final class Buffer implements AutoCloseable {
      * {@link #segment()}. For backends.
      */
     public void prepareReceive(long length) {
-        if (length < HEADER_BYTES) throw malformed("incoming message of " + length + " bytes is shorter than a header");
+        if (length < HEADER_BYTES) throw WireFormat.malformed("incoming message of " + length + " bytes is shorter than a header");
         writePos = 0; // the old content is being overwritten
         ensureCapacity(length);
     }
@@ -580,25 +443,8 @@ public final class Buffer implements AutoCloseable {
      * @throws DeviceException if the bytes are not a well-formed message
      */
     public void completeReceive(int source, int tag) {
-        MemorySegment seg = segment;
-        int magic = seg.get(INT, 0);
-        int n = seg.get(INT, 4);
-        long len = seg.get(LONG, 8);
-        if (magic != MAGIC || n < 0 || len < HEADER_BYTES || len > seg.byteSize()) throw badHeader(magic, n, len);
-        long p = HEADER_BYTES, elements = 0;
-        for (int i = 0; i < n; i++) {
-            if (p + SECTION_HEADER_BYTES > len) throw malformed("section " + i + " starts beyond the end of the message");
-            int code = seg.get(INT, p);
-            int count = seg.get(INT, p + 4);
-            long bytes = seg.get(LONG, p + 8);
-            SectionType t = SectionType.ofCode(code);
-            if (t == null || count < 0 || bytes < 0 || (t != SectionType.OBJECT && bytes != (long) count * t.elementBytes())
-                    || p + SECTION_HEADER_BYTES + bytes > len)
-                throw badSection(i, code, count, bytes);
-            elements += count;
-            p = align8(p + SECTION_HEADER_BYTES + bytes);
-        }
-        received(source, tag, len, n, elements);
+        long elements = WireFormat.validate(segment);
+        received(source, tag, segment.get(LONG, 8), segment.get(INT, 4), elements);
     }
 
     /**
@@ -618,22 +464,10 @@ public final class Buffer implements AutoCloseable {
         status.set(source, tag, len, elements, n);
     }
 
-    // Cold paths of completeReceive, out of line so that it stays small enough to inline.
-
-    private DeviceException badHeader(int magic, int n, long len) {
-        if (magic != MAGIC) return malformed("bad magic number " + Integer.toHexString(magic));
-        return malformed("header claims " + n + " sections in " + len + " bytes (capacity " + segment.byteSize() + ")");
-    }
-
-    private static DeviceException badSection(int i, int code, int count, long bytes) {
-        return malformed("section " + i + " header is inconsistent (type code " + code + ", count " + count + ", bytes "
-                + bytes + ")");
-    }
-
     /** Fills in {@link #status()} for a completed send. For backends. */
     public void completeSend(int self, int tag) {
         long elements = 0;
-        for (long p = HEADER_BYTES; p < writePos; p = align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
+        for (long p = HEADER_BYTES; p < writePos; p = WireFormat.align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
             elements += segment.get(INT, p + 4);
         status.set(self, tag, writePos, elements, sections);
     }
@@ -646,10 +480,6 @@ public final class Buffer implements AutoCloseable {
     /** Sets the backend's per-buffer state. For backends. */
     public void deviceState(Object state) {
         this.deviceState = state;
-    }
-
-    private static DeviceException malformed(String what) {
-        return new DeviceException("malformed message: " + what);
     }
 
     void resetForPool() {

@@ -10,9 +10,10 @@ import java.util.Map;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.misc.Interval;
 import org.antlr.v4.runtime.tree.ParseTree;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
 import hpjava.compiler.parse.SourceUnit;
+import hpjava.compiler.tree.JavaTrees;
+import hpjava.compiler.tree.TreeScanner;
 import hpjava.grammar.HPJavaParser;
 import hpjava.grammar.HPJavaParser.*;
 
@@ -22,7 +23,7 @@ import hpjava.grammar.HPJavaParser.*;
  * element type), which are distributed indexes and over which range, what each element access subscripts with,
  * and the multiarray type of expressions where it is known. Names it does not know are left to Java.
  */
-public final class Attributor {
+public final class Attributor extends TreeScanner {
     private final SourceUnit unit;
     private final Attribution out = new Attribution();
     private final Deque<Map<String, Symbol>> scopes = new ArrayDeque<>();
@@ -34,7 +35,7 @@ public final class Attributor {
     public static Attribution attribute(SourceUnit unit) {
         Attributor a = new Attributor(unit);
         a.scopes.push(new HashMap<>());
-        a.visit(unit.parse().tree());
+        a.scan(unit.parse().tree());
         a.resolveQualified();
         return a.out;
     }
@@ -81,9 +82,15 @@ public final class Attributor {
 
     // ---- scopes
 
-    private void push() { scopes.push(new HashMap<>()); }
+    @Override
+    protected void enterScope(ParseTree scopeNode) {
+        scopes.push(new HashMap<>());
+    }
 
-    private void pop() { scopes.pop(); }
+    @Override
+    protected void exitScope(ParseTree scopeNode) {
+        scopes.pop();
+    }
 
     private void declare(Symbol s) {
         scopes.peek().put(s.name(), s);
@@ -138,74 +145,57 @@ public final class Attributor {
 
     // ---- the walk
 
-    private void visitChildren(ParseTree t) {
-        for (int i = 0; i < t.getChildCount(); i++) visit(t.getChild(i));
-    }
-
-    private void visit(ParseTree t) {
-        if (t == null || t instanceof TerminalNode) return;
+    /**
+     * The attribution of node {@code t}. The scanner has already opened {@code t}'s scope if it has one (blocks, for
+     * statements and switch blocks need nothing more); the cases below declare what the scope holds, visiting
+     * first what is evaluated outside it (a for-each's expression, an index statement's range).
+     */
+    @Override
+    protected void visit(ParseTree t) {
         switch (t) {
-            case ClassBodyContext c -> classBody(c, List.of());
+            case ClassBodyContext c -> classBody(c);
             case RecordDeclarationContext r -> {
-                push();
                 for (RecordComponentContext rc : r.recordHeader().recordComponent())
                     declareVariable(rc.identifier().getText(), rc.type(), rc, true);
-                classBody(r.classBody(), List.of());
-                pop();
+                scan(r.classBody());
             }
             case EnumDeclarationContext e -> {
-                push();
                 if (e.enumConstants() != null)
                     for (EnumConstantContext ec : e.enumConstants().enumConstant())
                         declareVariable(ec.identifier().getText(), null, ec, true);
-                visitChildren(e);
-                pop();
+                scanChildren(e);
             }
             case MethodDeclarationContext m -> {
-                push();
-                if (m.typeParameters() != null) visit(m.typeParameters());
-                visit(m.resultType());
+                scan(m.typeParameters());
+                scan(m.resultType());
                 parameters(m.formalParameters());
-                visit(m.methodBody());
-                pop();
+                scan(m.methodBody());
             }
             case ConstructorDeclarationContext k -> {
-                push();
                 parameters(k.formalParameters());
-                visit(k.constructorBody());
-                pop();
+                scan(k.constructorBody());
             }
             case TypeContext ty -> multiarrayType(ty);
-            case BlockContext b -> { push(); visitChildren(b); pop(); }
-            case ConstructorBodyContext b -> { push(); visitChildren(b); pop(); }
-            case SwitchBlockContext b -> { push(); visitChildren(b); pop(); }
             case LocalVariableDeclarationContext d -> declarators(d.type(), d.variableDeclarators(), false);
-            case ForStatementContext f -> { push(); visitChildren(f); pop(); }
             case EnhancedForStatementContext f -> {
-                visit(f.expression());
-                push();
+                scan(f.expression());
                 LocalVariableDeclarationHeadContext h = f.localVariableDeclarationHead();
                 declareVariable(h.variableDeclaratorId().identifier().getText(), h.type(), h, false);
-                visit(f.statement());
-                pop();
+                scan(f.statement());
             }
             case CatchClauseContext c -> {
-                push();
                 declareVariable(c.identifier().getText(), null, c, false);
-                visit(c.block());
-                pop();
+                scan(c.block());
             }
             case LambdaContext l -> {
-                push();
                 LambdaParametersContext ps = l.lambdaParameters();
                 for (IdentifierContext id : ps.identifier()) declareVariable(id.getText(), null, id, false);
                 for (FormalParameterContext fp : ps.formalParameter())
                     declareVariable(fp.variableDeclaratorId().identifier().getText(), fp.type(), fp, false);
-                visit(l.lambdaBody());
-                pop();
+                scan(l.lambdaBody());
             }
             case TypePatternContext p -> {
-                visit(p.type());
+                scan(p.type());
                 declareVariable(p.identifier().getText(), p.type(), p, false);
             }
             case OverallStatementContext o -> indexStatement(o, o.index, o.range, o.overallBounds(), o.statement());
@@ -214,32 +204,22 @@ public final class Attributor {
             case ElementAccessContext e -> elementAccess(e);
             case GlobalIndexContext g -> {
                 if (g.expression() instanceof NameContext n) allowIndex(n);
-                visitChildren(g);
+                scanChildren(g);
             }
             case MultiplicativeContext m -> {
                 if (m.op.getType() == HPJavaParser.DIV && m.expression(1) instanceof NameContext n
                         && lookup(n.getText()) instanceof Symbol.Index) allowIndex(n);
-                visitChildren(m);
+                scanChildren(m);
             }
             case SectionContext s -> {
                 for (SectionSubscriptContext ss : s.sectionSubscript())
                     if (ss instanceof ScalarSubscriptContext sc && sc.expression() instanceof NameContext n) allowIndex(n);
-                visitChildren(s);
+                scanChildren(s);
                 typeSection(s);
                 if (!out.expressionTypes.containsKey(s)) qualifiedSections.add(s);
             }
-            case AssignmentContext a -> {
-                visitChildren(a);
-                if (a.expression(0) instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
-                    v.reassigned = true;
-            }
-            case PostfixExpressionContext p -> {
-                visitChildren(p);
-                if (p.expression() instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
-                    v.reassigned = true;
-            }
             case FieldAccessContext f -> {
-                visitChildren(f);
+                scanChildren(f);
                 if (f.expression() instanceof ThisExpressionContext
                         && lookupField(f.identifier().getText()) instanceof Symbol.Variable v && v.isMultiarray())
                     out.expressionTypes.put(f, v.type());
@@ -247,15 +227,15 @@ public final class Attributor {
                     qualifiedFields.add(f);
             }
             case ParenthesizedContext p -> {
-                visitChildren(p);
+                scanChildren(p);
                 copyType(p.expression(), p);
             }
             case ConditionalContext c -> {
-                visitChildren(c);
+                scanChildren(c);
                 copyType(c.expression(1), c);
             }
             case CreationContext c -> {
-                visitChildren(c);
+                scanChildren(c);
                 if (c.creator() instanceof MultiarrayCreatorContext mc) {
                     ExpressionListContext el = mc.multiarrayCreatorRest().expressionList();
                     int rank = el == null ? 0 : el.expression().size();
@@ -266,11 +246,15 @@ public final class Attributor {
                 }
             }
             case UnqualifiedMethodCallContext m -> {
-                visitChildren(m);
+                scanChildren(m);
                 MultiarrayType rt = out.methodResults.get(m.identifier().getText());
                 if (rt != null) out.expressionTypes.put(m, rt);
             }
-            default -> visitChildren(t);
+            default -> {
+                scanChildren(t);
+                if (JavaTrees.assignedBy(t) instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v)
+                    v.reassigned = true;   // x = e, x op= e, x++, ++x...: facts proved by x's initializer no longer hold
+            }
         }
     }
 
@@ -284,8 +268,7 @@ public final class Attributor {
     }
 
     /** Fields and method results first (they are visible in the whole body), then the members in order. */
-    private void classBody(ClassBodyContext body, List<Symbol> extra) {
-        push();
+    private void classBody(ClassBodyContext body) {
         for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
             if (!(d instanceof MemberContext m)) continue;
             MemberDeclarationContext md = m.memberDeclaration();
@@ -305,32 +288,31 @@ public final class Attributor {
         for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
             if (d instanceof MemberContext m && m.memberDeclaration().fieldDeclaration() != null) {
                 FieldDeclarationContext f = m.memberDeclaration().fieldDeclaration();
-                visit(f.type());
+                scan(f.type());
                 for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator()) {
                     if (vd.variableInitializer() != null) {
-                        visit(vd.variableInitializer());
+                        scan(vd.variableInitializer());
                         Symbol s = lookup(vd.variableDeclaratorId().identifier().getText());
                         if (s instanceof Symbol.Variable v) initialized(v, vd.variableInitializer());
                     }
                 }
             } else {
-                visit(d);
+                scan(d);
             }
         }
-        pop();
     }
 
     private void parameters(FormalParametersContext ps) {
         for (FormalParameterContext p : ps.formalParameter()) {
-            visit(p.type());
+            scan(p.type());
             declareVariable(p.variableDeclaratorId().identifier().getText(), p.type(), p, false);
         }
     }
 
     private void declarators(TypeContext type, VariableDeclaratorsContext ds, boolean field) {
-        visit(type);
+        scan(type);
         for (VariableDeclaratorContext vd : ds.variableDeclarator()) {
-            if (vd.variableInitializer() != null) visit(vd.variableInitializer());
+            if (vd.variableInitializer() != null) scan(vd.variableInitializer());
             MultiarrayType t = multiarrayType(type);
             if (t == null && type.getText().equals("var") && vd.variableInitializer() != null
                     && vd.variableInitializer().expression() != null)
@@ -404,15 +386,13 @@ public final class Attributor {
 
     private void indexStatement(ParserRuleContext stmt, IdentifierContext index, ExpressionContext range,
                                 ParseTree boundsOrLocation, StatementContext body) {
-        visit(range);
-        visit(boundsOrLocation);
+        scan(range);
+        scan(boundsOrLocation);
         Symbol.Variable rv = range instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v ? v : null;
         Symbol.Index idx = new Symbol.Index(index.getText(), stmt, rv);
         out.binders.put(stmt, idx);
-        push();
         declare(idx);
-        visit(body);
-        pop();
+        scan(body);
     }
 
     private void name(NameContext n) {
@@ -428,8 +408,8 @@ public final class Attributor {
             Attribution.Subscript sub = subscript(s);
             subs.add(sub);
         }
-        visit(e.array);
-        for (ExpressionContext s : e.subscripts) visit(s);
+        scan(e.array);
+        for (ExpressionContext s : e.subscripts) scan(s);
         if (e.array instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v && v.isMultiarray())
             out.accesses.put(e, new Attribution.Access(e, v, n.getText(), subs));
         else if (e.array instanceof FieldAccessContext f && f.expression() instanceof ThisExpressionContext

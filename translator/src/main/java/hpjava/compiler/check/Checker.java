@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.tree.ParseTree;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
 import hpjava.compiler.attribute.Attribution;
 import hpjava.compiler.attribute.MultiarrayType;
@@ -13,6 +12,7 @@ import hpjava.compiler.attribute.Symbol;
 import hpjava.compiler.diag.DiagnosticKey;
 import hpjava.compiler.diag.Diagnostics;
 import hpjava.compiler.parse.SourceUnit;
+import hpjava.compiler.tree.JavaTrees;
 import hpjava.grammar.HPJavaParser;
 import hpjava.grammar.HPJavaParser.*;
 
@@ -33,11 +33,12 @@ public final class Checker {
     }
 
     public static void check(SourceUnit unit, Attribution attr) {
-        new Checker(unit, attr).visit(unit.parse().tree());
+        Checker checker = new Checker(unit, attr);
+        JavaTrees.scan(unit.parse().tree(), checker::checkNode);
     }
 
-    private void visit(ParseTree t) {
-        if (t == null || t instanceof TerminalNode) return;
+    /** The rules that apply at node {@code t}; every node is checked (the scan always descends). */
+    private boolean checkNode(ParseTree t) {
         switch (t) {
             case NameContext n -> name(n);
             case GlobalIndexContext g -> {
@@ -73,12 +74,12 @@ public final class Checker {
             case AtStatementContext a -> rebinding(a, a.index);
             default -> { }
         }
-        for (int i = 0; i < t.getChildCount(); i++) visit(t.getChild(i));
+        return true;
     }
 
     private void rebinding(ParserRuleContext stmt, IdentifierContext index) {
         for (ParserRuleContext p = stmt.getParent(); p != null; p = p.getParent()) {
-            if (p instanceof ClassBodyContext || p instanceof LambdaContext) return;
+            if (JavaTrees.opensBody(p)) return;
             Symbol.Index outer = attr.index(p);
             if (outer != null && outer.name().equals(index.getText())) {
                 diag.report(DiagnosticKey.INDEX_REBOUND, index, index.getText());
@@ -241,19 +242,17 @@ public final class Checker {
     }
 
     /** Return statements of this method (not of nested lambdas or classes) against the declared result. */
-    private void checkReturns(ParseTree t, MultiarrayType result, String resultText) {
-        if (t == null || t instanceof TerminalNode || t instanceof LambdaContext || t instanceof ClassBodyContext) return;
-        if (t instanceof ReturnStatementContext r && r.expression() != null) {
-            MultiarrayType from = attr.typeOf(r.expression());
-            if (from != null) {
-                if (result == null) diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, r.expression(), from.toString(), resultText);
-                else compatible(r.expression(), from, result);
+    private void checkReturns(ParseTree body, MultiarrayType result, String resultText) {
+        JavaTrees.scan(body, t -> {
+            if (JavaTrees.opensBody(t)) return false;
+            if (t instanceof ReturnStatementContext r && r.expression() != null) {
+                MultiarrayType from = attr.typeOf(r.expression());
+                if (from != null) {
+                    if (result == null) diag.report(DiagnosticKey.MULTIARRAY_AS_OBJECT, r.expression(), from.toString(), resultText);
+                    else compatible(r.expression(), from, result);
+                }
             }
-        }
-        for (int i = 0; i < t.getChildCount(); i++) checkReturns(t.getChild(i), result, resultText);
-    }
-
-    static boolean isDiv(MultiplicativeContext m) {
-        return m.op.getType() == HPJavaParser.DIV;
+            return true;
+        });
     }
 }

@@ -4,11 +4,9 @@ import hpjava.adlib.Adlib;
 import hpjava.adlib.WriteHalo;
 import hpjava.lang.ExtBlockRange;
 import hpjava.lang.FloatMultiarray;
-import hpjava.lang.ProcessContext;
 import hpjava.lang.Procs;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.NativeCollectives;
-import hpjava.mpjdev.RankContext;
 
 import java.util.Arrays;
 
@@ -24,15 +22,13 @@ public final class HaloRank {
     private HaloRank() {}
 
     public static void main(String[] args) {
-        int n = Integer.parseInt(args[0]), rounds = Integer.parseInt(args[1]), calls = Integer.parseInt(args[2]);
-        RankContext rc = RankContext.current();
-        ProcessContext.create(rc.rank(), rc.world().size()).run(() -> run(n, rounds, calls));
+        RankProgram.main(args, HaloRank::run);
     }
 
     private static void run(int n, int rounds, int calls) {
         Comm world = Comm.world();
         int np = world.size();
-        NativeCollectives coll = world.collectives().orElseThrow(() -> new IllegalStateException("needs a backend with a barrier"));
+        NativeCollectives coll = RankProgram.barrierOf(world);
         Procs p = new Procs(Procs.nearCubicShape(np, 2));
         FloatMultiarray a = new FloatMultiarray(new ExtBlockRange(n, p.dim(0), 1), new ExtBlockRange(n, p.dim(1), 1));
         HandExchange hand = new HandExchange(world.create(allRanks(np)), p, a);

@@ -3,11 +3,9 @@ package hpjava.bench.adlib;
 import hpjava.adlib.Adlib;
 import hpjava.lang.BlockRange;
 import hpjava.lang.FloatMultiarray;
-import hpjava.lang.ProcessContext;
 import hpjava.lang.Procs;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.NativeCollectives;
-import hpjava.mpjdev.RankContext;
 
 /**
  * Reductions as a Jacobi loop calls them: {@code Adlib.maxval(a)} of an n×n float array (the convergence test) and
@@ -19,14 +17,12 @@ public final class ReduceRank {
     private ReduceRank() {}
 
     public static void main(String[] args) {
-        int n = Integer.parseInt(args[0]), rounds = Integer.parseInt(args[1]), calls = Integer.parseInt(args[2]);
-        RankContext rc = RankContext.current();
-        ProcessContext.create(rc.rank(), rc.world().size()).run(() -> run(n, rounds, calls));
+        RankProgram.main(args, ReduceRank::run);
     }
 
     private static void run(int n, int rounds, int calls) {
         Comm world = Comm.world();
-        NativeCollectives coll = world.collectives().orElseThrow(() -> new IllegalStateException("needs a backend with a barrier"));
+        NativeCollectives coll = RankProgram.barrierOf(world);
         Procs p = new Procs(Procs.nearCubicShape(world.size(), 2));
         FloatMultiarray big = new FloatMultiarray(new BlockRange(n, p.dim(0)), new BlockRange(n, p.dim(1)));
         FloatMultiarray small = new FloatMultiarray(new BlockRange(8, p.dim(0)), new BlockRange(8, p.dim(1)));

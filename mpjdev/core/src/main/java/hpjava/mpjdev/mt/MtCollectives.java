@@ -56,7 +56,7 @@ final class MtCollectives implements NativeCollectives {
     @Override
     public void allreduce(Object array, int offset, int count, ReduceOp op) {
         SectionType t = SectionType.ofArray(array);
-        ReduceKernel.check(t, op);
+        op.checkDefinedFor(t);
         checkRange(array, offset, count);
         MtContext ctx = comm.context;
         ctx.slots[comm.id] = array;

@@ -6,10 +6,8 @@ import hpjava.mpjdev.NativeCollectives;
 import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
 
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import hpjava.mpjdev.spi.CommCreation;
+
 import java.util.Optional;
 
 /** One rank's view of an mt communicator. */
@@ -19,7 +17,7 @@ final class MtComm extends Comm {
     final int id;
     final RankState me;
     private final Optional<NativeCollectives> collectives;
-    private final Map<List<Integer>, Integer> created = new HashMap<>();
+    private final CommCreation creations = CommCreation.countingOnly();
 
     MtComm(MtJob job, MtContext context, int id) {
         this.job = job;
@@ -91,29 +89,12 @@ final class MtComm extends Comm {
         return r;
     }
 
+    /** The id-list check and creation count are mpjdev's shared ones; the job numbers the contexts. */
     @Override
     public Comm create(int[] ids) {
-        if (ids == null || ids.length == 0) throw new IllegalArgumentException("create: the id list is empty");
-        int mine = -1;
-        boolean[] seen = new boolean[size()];
-        Integer[] boxed = new Integer[ids.length];
-        for (int k = 0; k < ids.length; k++) {
-            int i = ids[k];
-            if (i < 0 || i >= size())
-                throw new IllegalArgumentException("create: id " + i + " is not a rank of this communicator (size " + size() + ")");
-            if (seen[i]) throw new IllegalArgumentException("create: id " + i + " appears twice in " + Arrays.toString(ids));
-            seen[i] = true;
-            if (i == id) mine = k;
-            boxed[k] = i;
-        }
-        if (mine < 0)
-            throw new IllegalArgumentException("create: the calling rank (id " + id + ") is not in " + Arrays.toString(ids));
-        List<Integer> key = List.of(boxed);
-        int seq;
-        synchronized (created) {
-            seq = created.merge(key, 1, Integer::sum) - 1;
-        }
-        return new MtComm(job, job.subContext(context, ids, seq), mine);
+        int mine = CommCreation.checkIds(ids, size(), id);
+        int[] list = ids.clone();
+        return new MtComm(job, job.subContext(context, list, creations.nextSequence(list)), mine);
     }
 
     @Override

@@ -13,43 +13,13 @@ final class ReduceKernel {
     private ReduceKernel() {
     }
 
-    static void check(SectionType t, ReduceOp op) {
-        boolean floating = t == SectionType.FLOAT || t == SectionType.DOUBLE;
-        boolean bitwise = op == ReduceOp.BAND || op == ReduceOp.BOR || op == ReduceOp.BXOR;
-        if (floating && bitwise) throw new IllegalArgumentException("allreduce: " + op + " is not defined for " + t + " arrays");
-        if (t == SectionType.BOOLEAN && (op == ReduceOp.SUM || op == ReduceOp.PROD))
-            throw new IllegalArgumentException("allreduce: " + op + " is not defined for boolean arrays (use BAND, BOR, BXOR)");
-    }
-
     /** {@code acc[i] = acc[i] op src[srcOff + i]} for {@code 0 <= i < n}. */
     static void combine(SectionType t, Object acc, Object src, int srcOff, int n, ReduceOp op) {
         if (t == SectionType.FLOAT || t == SectionType.DOUBLE) {
-            for (int i = 0; i < n; i++) setD(acc, i, combineD(getD(acc, i), getD(src, srcOff + i), op));
+            for (int i = 0; i < n; i++) setD(acc, i, op.apply(getD(acc, i), getD(src, srcOff + i)));
         } else {
-            for (int i = 0; i < n; i++) setL(acc, i, combineL(getL(acc, i), getL(src, srcOff + i), op));
+            for (int i = 0; i < n; i++) setL(acc, i, op.apply(getL(acc, i), getL(src, srcOff + i)));
         }
-    }
-
-    private static long combineL(long a, long b, ReduceOp op) {
-        return switch (op) {
-            case SUM -> a + b;
-            case PROD -> a * b;
-            case MIN -> Math.min(a, b);
-            case MAX -> Math.max(a, b);
-            case BAND -> a & b;
-            case BOR -> a | b;
-            case BXOR -> a ^ b;
-        };
-    }
-
-    private static double combineD(double a, double b, ReduceOp op) {
-        return switch (op) {
-            case SUM -> a + b;
-            case PROD -> a * b;
-            case MIN -> Math.min(a, b);
-            case MAX -> Math.max(a, b);
-            default -> throw new IllegalArgumentException(op + " on floating point");
-        };
     }
 
     private static long getL(Object a, int i) {

@@ -86,7 +86,7 @@ final class MpiCollectives implements NativeCollectives {
     @Override
     public synchronized void allreduce(Object array, int offset, int count, ReduceOp op) {
         SectionType type = checkArray(array, offset, count);
-        Reduction.check(type, op);
+        op.checkDefinedFor(type);
         int p = comm.size();
         long bytes = (long) count * type.elementBytes();
         MemorySegment data = scratch(bytes * (comm.id() == 0 ? p : 1));

@@ -6,13 +6,12 @@ import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.NativeCollectives;
 import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
+import hpjava.mpjdev.spi.CommCreation;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -51,11 +50,17 @@ final class MpiComm extends Comm {
     private final int[] worldRanks;
     private final int[] idOfWorldRank;
     private final int id;
-    private final ConcurrentHashMap<IdList, AtomicInteger> creations = new ConcurrentHashMap<>();
+    private final CommCreation creations;
     private volatile MpiCollectives collectives;
 
+    /** The world communicator of {@code device}'s rank. */
     MpiComm(MpiDevice device, long context, int[] worldRanks) {
+        this(device, context, worldRanks, CommCreation.forWorld(context));
+    }
+
+    private MpiComm(MpiDevice device, long context, int[] worldRanks, CommCreation creations) {
         this.device = device;
+        this.creations = creations;
         this.context = context;
         this.worldRanks = worldRanks;
         this.idOfWorldRank = new int[device.worldSize()];
@@ -63,7 +68,7 @@ final class MpiComm extends Comm {
         for (int i = 0; i < worldRanks.length; i++) idOfWorldRank[worldRanks[i]] = i;
         this.id = idOfWorldRank[device.worldRank()];
         this.channel = device.channelFor(context);
-        int c = context == WORLD_CONTEXT ? 0 : (int) (mix(context ^ 0x5bd1e995L) >>> 32);
+        int c = context == WORLD_CONTEXT ? 0 : (int) (CommCreation.mix(context ^ 0x5bd1e995L) >>> 32);
         this.check = context != WORLD_CONTEXT && c == 0 ? 1 : c;
     }
 
@@ -322,29 +327,14 @@ final class MpiComm extends Comm {
 
     // ------------------------------------------------------------------ sub-communicators and collectives
 
+    /** mpjdev's shared create: the id-list check and context derivation of {@link CommCreation}. */
     @Override
     public Comm create(int[] ids) {
-        if (ids == null || ids.length == 0) throw new IllegalArgumentException("create: the id list is empty");
-        int[] members = new int[ids.length];
-        boolean[] seen = new boolean[size()];
-        boolean self = false;
-        for (int k = 0; k < ids.length; k++) {
-            int i = ids[k];
-            if (i < 0 || i >= size()) {
-                throw new IllegalArgumentException("create: id " + i + " is not a rank of this communicator (size " + size() + ")");
-            }
-            if (seen[i]) throw new IllegalArgumentException("create: id " + i + " is listed twice");
-            seen[i] = true;
-            self |= i == id;
-            members[k] = worldRanks[i];
-        }
-        if (!self) throw new IllegalArgumentException("create: the id list does not contain the calling rank (id " + id + ")");
-        int n = creations.computeIfAbsent(new IdList(ids.clone()), k -> new AtomicInteger()).getAndIncrement();
-        long h = mix(context + 0x9E3779B97F4A7C15L);
-        for (int i : ids) h = mix(h ^ i);
-        h = mix(h ^ ((long) n << 32 | ids.length));
-        if (h == WORLD_CONTEXT) h = 1;
-        return new MpiComm(device, h, members);
+        return creations.create(ids, size(), id, (context, list, children) -> {
+            int[] members = new int[list.length];
+            for (int k = 0; k < list.length; k++) members[k] = worldRanks[list[k]];
+            return new MpiComm(device, context, members, children);
+        });
     }
 
     @Override
@@ -357,24 +347,5 @@ final class MpiComm extends Comm {
             }
         }
         return Optional.of(c);
-    }
-
-    /** SplitMix64's finaliser: a bijective mix of 64 bits. */
-    static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
-
-    private record IdList(int[] ids) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof IdList other && Arrays.equals(ids, other.ids);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(ids);
-        }
     }
 }

@@ -5,25 +5,14 @@ import hpjava.mpjdev.SectionType;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Element-wise {@code acc = acc op src} over little-endian wire data, with Java's semantics ({@link ReduceOp}): one
- * kernel for every element type. Integral types and {@code boolean} (0/1) are combined as {@code long} and narrowed
+ * Element-wise {@code acc = acc op src} over little-endian wire data, with Java's semantics ({@link ReduceOp}, whose
+ * scalar {@code apply} both this and mt's kernel use): one kernel for every element type. Integral types and {@code boolean} (0/1) are combined as {@code long} and narrowed
  * back, which is exactly Java's wrapping arithmetic; {@code float} and {@code double} are combined as {@code double}
  * and a {@code float} result rounded back, which is exact for +, * , min and max (a double holds the exact sum or
  * product of two floats to within one rounding that the float rounding absorbs).
  */
 final class Reduction {
     private Reduction() {}
-
-    /** @throws IllegalArgumentException if {@code op} is not defined for {@code type} */
-    static void check(SectionType type, ReduceOp op) {
-        boolean floating = type == SectionType.FLOAT || type == SectionType.DOUBLE;
-        boolean bitwise = op == ReduceOp.BAND || op == ReduceOp.BOR || op == ReduceOp.BXOR;
-        if (type == SectionType.OBJECT) throw new IllegalArgumentException("allreduce: objects cannot be reduced");
-        if (floating && bitwise) throw new IllegalArgumentException("allreduce: " + op + " is not defined for " + type);
-        if (type == SectionType.BOOLEAN && (op == ReduceOp.SUM || op == ReduceOp.PROD)) {
-            throw new IllegalArgumentException("allreduce: " + op + " is not defined for BOOLEAN");
-        }
-    }
 
     static void fold(SectionType type, ReduceOp op, MemorySegment acc, long accOff, MemorySegment src, long srcOff, int count) {
         int eb = type.elementBytes();
@@ -32,33 +21,11 @@ final class Reduction {
             long a = accOff + (long) i * eb;
             long b = srcOff + (long) i * eb;
             if (floating) {
-                putDouble(type, acc, a, combine(op, getDouble(type, acc, a), getDouble(type, src, b)));
+                putDouble(type, acc, a, op.apply(getDouble(type, acc, a), getDouble(type, src, b)));
             } else {
-                putLong(type, acc, a, combine(op, getLong(type, acc, a), getLong(type, src, b)));
+                putLong(type, acc, a, op.apply(getLong(type, acc, a), getLong(type, src, b)));
             }
         }
-    }
-
-    static long combine(ReduceOp op, long x, long y) {
-        return switch (op) {
-            case SUM -> x + y;
-            case PROD -> x * y;
-            case MIN -> Math.min(x, y);
-            case MAX -> Math.max(x, y);
-            case BAND -> x & y;
-            case BOR -> x | y;
-            case BXOR -> x ^ y;
-        };
-    }
-
-    static double combine(ReduceOp op, double x, double y) {
-        return switch (op) {
-            case SUM -> x + y;
-            case PROD -> x * y;
-            case MIN -> Math.min(x, y);
-            case MAX -> Math.max(x, y);
-            case BAND, BOR, BXOR -> throw new IllegalArgumentException(op + " is not defined for floating point");
-        };
     }
 
     private static long getLong(SectionType t, MemorySegment s, long off) {

@@ -1,0 +1,52 @@
+package hpjava.adlib;
+
+import hpjava.mpjdev.ReduceOp;
+
+/**
+ * The last step of every whole-array reduction to one value on every APG member ({@link Reduction},
+ * {@link DotProduct}): each member's one-element accumulator {@link #acc} is combined with the others' in the fixed
+ * order of {@link Reducer} (gathered to member 0, combined in member order, broadcast), or by the device's native
+ * allreduce when the device offers one on the APG. Allocates nothing per run.
+ */
+final class ScalarAllreduce {
+    private static final int[] ONE = {1};
+    private final AdlibRank rk;
+    private final int[] members;
+    private final int me;
+    private final boolean useNative;
+    private final Reducer red;
+    private final ReduceOp op;
+    /** The caller's accumulator: its partial value before {@link #run()}, the result on every member after. */
+    final Object acc;
+    private final Object all;
+    private final Object[] accs, alls;
+
+    /** For the APG of {@code members}, where the calling rank is member {@code me}. */
+    ScalarAllreduce(AdlibRank rk, int[] members, int me, Reducer red, ReduceOp op) {
+        this.rk = rk;
+        this.members = members;
+        this.me = me;
+        this.red = red;
+        this.op = op;
+        this.useNative = rk.nativeFor(members);
+        this.acc = red.newAcc(op, 1);
+        this.all = red.newAcc(op, members.length);
+        this.accs = new Object[] {acc};
+        this.alls = new Object[] {all};
+    }
+
+    /** Combines every member's {@link #acc}; collective over the APG. */
+    void run() {
+        if (useNative) {
+            rk.nat.allreduce(acc, 0, 1, op);
+            return;
+        }
+        System.arraycopy(acc, 0, all, me, 1);
+        Tree.gather(rk, members, me, alls, ONE);
+        if (me == 0) {
+            System.arraycopy(all, 0, acc, 0, 1);
+            for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j, 1, op);
+        }
+        Tree.bcast(rk, members, me, 0, accs, ONE);
+    }
+}
