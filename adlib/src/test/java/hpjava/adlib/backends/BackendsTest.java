@@ -1,7 +1,6 @@
 package hpjava.adlib.backends;
 
-import hpjava.mpjdev.Launcher;
-import org.junit.jupiter.api.Assumptions;
+import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -38,7 +37,6 @@ class BackendsTest {
     static final Duration TIMEOUT = Duration.ofSeconds(150);
     static final Pattern CASE = Pattern.compile("(\\S+) ([0-9a-f]{16})");
     static final Pattern DONE = Pattern.compile("DONE (\\d+) cases (\\d+) ms");
-    static final boolean CI = "true".equals(System.getenv("CI"));
 
     /** Parsed runs by "backend/np"; mt runs are the reference of the other backends. */
     static final Map<String, Result> RESULTS = new ConcurrentHashMap<>();
@@ -87,11 +85,9 @@ class BackendsTest {
         String key = backend + "/" + np;
         Result cached = RESULTS.get(key);
         if (cached != null) return cached;
-        String backendName = Job.backendName(backend);
-        if (Launcher.backend(backendName).isEmpty())
-            absent(backend, "the backend '" + backendName + "' is not on the test class path (available: " + Launcher.backendNames() + ")");
+        Requires.backend(backend);
         Job job = Job.run(backend, np, TIMEOUT);
-        if (job.exitStatus() == 3) absent(backend, "the launcher says the backend cannot run here:\n" + job.output());
+        if (job.exitStatus() == 3) Requires.that("the " + backend + " backend", "the launcher says it cannot run here:\n" + job.output(), "");
         if (job.timedOut() || job.exitStatus() != 0) fail("AdlibCheck failed on " + job.describe());
         LinkedHashMap<String, String> digests = new LinkedHashMap<>();
         StringBuilder aprintf = new StringBuilder();
@@ -117,11 +113,5 @@ class BackendsTest {
         Result r = new Result(job, digests, millis);
         RESULTS.put(key, r);
         return r;
-    }
-
-    private static void absent(String backend, String why) {
-        if (CI) fail("CI=true and the " + backend + " backend cannot run: " + why);
-        System.out.println("adlib backends: SKIPPED " + backend + ": " + why);
-        Assumptions.abort(backend + " skipped: " + why);
     }
 }
