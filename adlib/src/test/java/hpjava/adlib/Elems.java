@@ -92,7 +92,7 @@ public final class Elems {
     }
 
     /** Calls {@code f} with every global subscript vector of {@code shape}, row-major. */
-    static void forEach(int[] shape, java.util.function.Consumer<int[]> f) {
+    public static void forEach(int[] shape, java.util.function.Consumer<int[]> f) {
         for (int s : shape) if (s == 0) return;
         int[] g = new int[shape.length];
         while (true) {

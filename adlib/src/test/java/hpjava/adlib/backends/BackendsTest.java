@@ -1,5 +1,6 @@
 package hpjava.adlib.backends;
 
+import hpjava.testsupport.JobRun;
 import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -42,7 +43,7 @@ class BackendsTest {
     static final Map<String, Result> RESULTS = new ConcurrentHashMap<>();
 
     /** Rank 0's case digests in order, and the wall time the program reported. */
-    record Result(Job job, LinkedHashMap<String, String> digests, long programMillis) {}
+    record Result(JobRun job, LinkedHashMap<String, String> digests, long programMillis) {}
 
     @ParameterizedTest(name = "{0} np={1}")
     @Order(1)
@@ -86,7 +87,7 @@ class BackendsTest {
         Result cached = RESULTS.get(key);
         if (cached != null) return cached;
         Requires.backend(backend);
-        Job job = Job.run(backend, np, TIMEOUT);
+        JobRun job = Job.run(backend, np, TIMEOUT);
         if (job.exitStatus() == 3) Requires.that("the " + backend + " backend", "the launcher says it cannot run here:\n" + job.output(), "");
         if (job.timedOut() || job.exitStatus() != 0) fail("AdlibCheck failed on " + job.describe());
         LinkedHashMap<String, String> digests = new LinkedHashMap<>();

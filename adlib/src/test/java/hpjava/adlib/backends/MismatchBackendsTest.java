@@ -1,5 +1,6 @@
 package hpjava.adlib.backends;
 
+import hpjava.testsupport.JobRun;
 import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +32,7 @@ class MismatchBackendsTest {
             "mt|4|broadcast(42.0, 0)|maxval(a)", "mt|3|writeHalo(i) [type]|writeHalo(a)"})
     void mismatchEndsTheJobWithTheReport(String backend, int np, String x, String y) {
         Requires.backend(backend);
-        Job job = Job.run(MismatchCheck.class.getName(), backend, np, TIMEOUT, x, y);
+        JobRun job = Job.run(MismatchCheck.class.getName(), backend, np, TIMEOUT, x, y);
         if (job.exitStatus() == 3) Requires.that("the " + backend + " backend", "the launcher says it cannot run here:\n" + job.output(), "");
         if (job.timedOut()) fail("the mismatch hung\n" + job.describe());
         assertNotEquals(0, job.exitStatus(), "a mismatched job exited 0\n" + job.describe());
