@@ -96,6 +96,17 @@ public final class ChildProcess {
         return cp == null || cp.isBlank() ? System.getProperty("java.class.path") : cp;
     }
 
+    /**
+     * For tests that drive a process themselves (a debugger session, a job watched while it runs): takes the thread
+     * dump of every JVM of {@code p}'s process tree, kills the tree, and returns the dumps for the failure message.
+     */
+    public static String dumpAndKill(Process p) {
+        List<ProcessHandle> tree = ProcessTree.snapshot(p.toHandle());
+        String dumps = ProcessTree.threadDumps(tree);
+        ProcessTree.kill(tree, REAP);
+        return dumps;
+    }
+
     /** The time limit (default 2 minutes). */
     public ChildProcess timeout(Duration limit) {
         if (limit.isNegative() || limit.isZero()) throw new IllegalArgumentException("timeout must be positive: " + limit);
@@ -161,11 +172,7 @@ public final class ChildProcess {
             Process p = start(out, err);
             String dumps = "";
             boolean done = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (!done) {
-                List<ProcessHandle> tree = ProcessTree.snapshot(p.toHandle());
-                dumps = ProcessTree.threadDumps(tree);
-                ProcessTree.kill(tree, REAP);
-            }
+            if (!done) dumps = dumpAndKill(p);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
             return new JobRun(what, command, done ? p.exitValue() : -1, !done, timeout, elapsed, read(out),
                     err == null ? "" : read(err), dumps);
