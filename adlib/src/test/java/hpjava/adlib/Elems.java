@@ -5,8 +5,8 @@ import hpjava.lang.*;
 import java.lang.reflect.Array;
 import java.util.Random;
 
-/** Test helpers generic over element types (reflection; tests only). */
-final class Elems {
+/** Test helpers generic over element types (reflection; tests only; hpjava-io's tests use it through the test jar). */
+public final class Elems {
     private Elems() {}
 
     static final String[] ALL = {"boolean", "byte", "char", "short", "int", "long", "float", "double", "Object"};
@@ -18,7 +18,7 @@ final class Elems {
     }
 
     /** A new array of the element type over the ranges, on {@code g} (null: the APG). */
-    static Multiarray create(String type, Group g, Range... ranges) {
+    public static Multiarray create(String type, Group g, Range... ranges) {
         try {
             return (Multiarray) Class.forName(cls(type)).getConstructor(Group.class, Range[].class).newInstance(g, ranges);
         } catch (ReflectiveOperationException e) {
@@ -59,7 +59,8 @@ final class Elems {
         };
     }
 
-    static Object sentinel(String type) {
+    /** A value no test writes, to see what an operation did not touch ({@code SENTINEL} for Object). */
+    public static Object sentinel(String type) {
         return switch (type) {
             case "boolean" -> true;
             case "byte" -> (byte) 127;
@@ -91,7 +92,7 @@ final class Elems {
     }
 
     /** Calls {@code f} with every global subscript vector of {@code shape}, row-major. */
-    static void forEach(int[] shape, java.util.function.Consumer<int[]> f) {
+    public static void forEach(int[] shape, java.util.function.Consumer<int[]> f) {
         for (int s : shape) if (s == 0) return;
         int[] g = new int[shape.length];
         while (true) {

@@ -1,5 +1,7 @@
 package hpjava.examples;
 
+import hpjava.testsupport.Requires;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,21 +86,21 @@ class ExamplesTest {
     @ParameterizedTest(name = "{0} on ucx at np = {1}")
     @MethodSource("lightRuns")
     void ucx(String example, int np) {
-        Backends.require("ucx");
+        Requires.backend("ucx");
         sameAsReference(example, "ucx", np);
     }
 
     @ParameterizedTest(name = "{0} on mpi (Open MPI) at np = {1}")
     @MethodSource("lightRuns")
     void mpi(String example, int np) {
-        Backends.require("mpi:openmpi");
+        Requires.backend("mpi:openmpi");
         sameAsReference(example, "mpi:openmpi", np);
     }
 
     @ParameterizedTest(name = "{0} on mpi (MPICH) at np = {1}")
     @MethodSource("lightRuns")
     void mpich(String example, int np) {
-        Backends.require("mpi:mpich");
+        Requires.backend("mpi:mpich");
         sameAsReference(example, "mpi:mpich", np);
     }
 
@@ -110,7 +112,7 @@ class ExamplesTest {
     @ParameterizedTest(name = "{0} on {2} at np = {1}")
     @MethodSource("heavyRuns")
     void heavy(String example, int np, String backend) {
-        Backends.require(backend);
+        Requires.backend(backend);
         sameAsReference(example, backend, np);
     }
 
@@ -161,9 +163,9 @@ class ExamplesTest {
         ExampleJob job = ExampleJob.runCompiled(classes, "Hang", "mt", 2, List.of(), java.time.Duration.ofSeconds(20));
         String report = job.describe();
         assertTrue(job.timedOut(), "expected a timeout\n" + report);
-        assertTrue(report.contains("TIMED OUT after 20 s"), report);
+        assertTrue(report.contains("TIMED OUT: did not end within 20.0 s"), report);
         for (int rank = 0; rank < 2; rank++) {
-            assertTrue(report.contains("---- output of rank " + rank + " so far:\n  rank " + rank + " waits for ever"), report);
+            assertTrue(report.contains("---- last lines of rank " + rank + ":\n  rank " + rank + " waits for ever"), report);
         }
         assertTrue(report.contains("---- thread dump of pid") && report.contains("Hang.main(Hang.hpj:6)"), report);
     }

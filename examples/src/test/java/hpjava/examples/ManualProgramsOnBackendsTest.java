@@ -1,5 +1,7 @@
 package hpjava.examples;
 
+import hpjava.testsupport.Requires;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -56,7 +58,7 @@ class ManualProgramsOnBackendsTest {
     @ParameterizedTest(name = "{0} on {1} at np = 2")
     @MethodSource("runs")
     void runsAndChecksItsAnswer(String program, String backend) {
-        Backends.require(backend);
+        Requires.backend(backend);
         ExampleJob job = ExampleJob.runCompiled(classes, program, backend, 2, List.of());
         if (job.timedOut() || job.exitStatus() != 0) fail(job.describe());
         System.out.println(program + " on " + backend + " at np = 2: " + job.elapsed().toMillis() + " ms");
@@ -64,7 +66,7 @@ class ManualProgramsOnBackendsTest {
 
     @Test
     void aProgramCallingMpiDirectlyRunsOnTheMpiBackend() throws Exception {
-        Backends.require("mpi:openmpi");  // the Open MPI Java API: the jni binding, which only Open MPI has
+        Requires.backend("mpi:openmpi");  // the Open MPI Java API: the jni binding, which only Open MPI has
         Path own = ExampleJob.examplesDir().resolve("target/manual-mpi-classes");
         Files.createDirectories(own);
         String saved = System.getProperty("hpjava.mpi.jar");

@@ -1,5 +1,7 @@
 package hpjava.io;
 
+import hpjava.adlib.Spmd;
+
 import hpjava.lang.*;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

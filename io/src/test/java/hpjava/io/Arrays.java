@@ -1,5 +1,6 @@
 package hpjava.io;
 
+import hpjava.adlib.Elems;
 import hpjava.lang.*;
 
 import java.lang.reflect.Array;
@@ -32,16 +33,7 @@ final class Arrays {
 
     /** A value no test writes, to see what a read did not touch. */
     static Object sentinel(String type) {
-        return switch (type) {
-            case "boolean" -> true;
-            case "byte" -> (byte) 127;
-            case "char" -> (char) 0xffff;
-            case "short" -> (short) 32767;
-            case "int" -> Integer.MIN_VALUE;
-            case "long" -> Long.MIN_VALUE;
-            case "float" -> Float.NaN;
-            default -> Double.NaN;
-        };
+        return Elems.sentinel(type);
     }
 
     /** A range of {@code n} indices of the given kind over {@code d} (null: sequential whatever the kind). */
@@ -71,12 +63,7 @@ final class Arrays {
     }
 
     static Multiarray create(String type, Group g, Range... ranges) {
-        try {
-            String cls = "hpjava.lang." + Character.toUpperCase(type.charAt(0)) + type.substring(1) + "Multiarray";
-            return (Multiarray) Class.forName(cls).getConstructor(Group.class, Range[].class).newInstance(g, ranges);
-        } catch (ReflectiveOperationException e) {
-            throw new RuntimeException(e);
-        }
+        return Elems.create(type, g, ranges);
     }
 
     /** Sets every element the calling process stores (ghost cells too) to {@code v}. */

@@ -1,19 +1,20 @@
 package hpjava.io;
 
+import hpjava.adlib.Spmd;
+
 import hpjava.lang.*;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
+import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * NumPy itself reads the files written at np 4 (every element type, identical values) and writes files that are read
@@ -82,27 +83,18 @@ class NumpyTest {
     }
 
     void python(String script) throws Exception {
-        String dirArg = dir.toString();
         Path f = Files.createTempFile("hpjava-numpy", ".py");
         Files.writeString(f, script);
-        Process p = new ProcessBuilder(PYTHON, f.toString(), dirArg).redirectErrorStream(true).start();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        p.getInputStream().transferTo(out);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "python timed out");
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "NumPy check failed:\n" + text);
-        assertTrue(text.contains("numpy ok"), text);
+        JobRun r = ChildProcess.of(PYTHON, f.toString(), dir.toString()).describedAs("the NumPy check")
+                .timeout(Duration.ofSeconds(60)).mergeStreams().run();
+        assertEquals(0, r.exitStatus(), "NumPy check failed:\n" + r.output());
+        assertTrue(r.output().contains("numpy ok"), r.output());
     }
 
-    private void assumeNumpy() throws Exception {
-        boolean present = false;
-        if (Files.isExecutable(Path.of(PYTHON))) {
-            Process p = new ProcessBuilder(PYTHON, "-c", "import numpy").redirectErrorStream(true).start();
-            p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-            present = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        }
-        if ("true".equals(System.getenv("CI")))
-            assertTrue(present, "NumPy is missing: " + PYTHON + " -c 'import numpy' fails (bin/test-all installs python3-numpy)");
-        assumeTrue(present, "NumPy is not installed for " + PYTHON + " (apt-get install python3-numpy); skipped");
+    private static void assumeNumpy() {
+        String problem = !Files.isExecutable(Path.of(PYTHON)) ? PYTHON + " is missing"
+                : ChildProcess.of(PYTHON, "-c", "import numpy").timeout(Duration.ofSeconds(60)).mergeStreams().run()
+                        .exitStatus() != 0 ? PYTHON + " -c 'import numpy' fails" : null;
+        Requires.that("NumPy for " + PYTHON, problem, "apt-get install python3-numpy (bin/test-all installs it)");
     }
 }

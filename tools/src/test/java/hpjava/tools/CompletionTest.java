@@ -1,11 +1,13 @@
 package hpjava.tools;
 
+import hpjava.testsupport.ChildProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,9 +21,7 @@ class CompletionTest {
         String cmd = "source " + script + "\nCOMP_WORDS=(" + words + "); COMP_CWORD=" + cword
                 + "; COMP_LINE='" + words + "'; COMP_POINT=${#COMP_LINE}\n"
                 + "_complete_" + words.split(" ")[0] + "\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
-        Process p = new ProcessBuilder("bash", "-c", cmd).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "bash did not finish");
-        return new String(p.getInputStream().readAllBytes());
+        return ChildProcess.of("bash", "-c", cmd).timeout(Duration.ofSeconds(30)).mergeStreams().run().output();
     }
 
     @Test

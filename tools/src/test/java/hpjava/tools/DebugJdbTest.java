@@ -1,5 +1,7 @@
 package hpjava.tools;
 
+import hpjava.testsupport.ChildProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -54,7 +56,7 @@ class DebugJdbTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> cmd = new ArrayList<>(List.of(ToolRun.javaBin("java"), "--enable-native-access=ALL-UNNAMED", "-cp",
+        List<String> cmd = new ArrayList<>(List.of(ChildProcess.jdkTool("java"), "--enable-native-access=ALL-UNNAMED", "-cp",
                 System.getProperty("java.class.path"), Hpjava.class.getName(), "run", "--np", "2", "--debug=" + port,
                 "-Dhpjava.cache=" + dir.resolve("cache"), "-cp", ToolRun.programClassPath(), laplace.toString()));
         Path jobOut = dir.resolve("job.out");
@@ -64,7 +66,7 @@ class DebugJdbTest {
         Transcript t = null;
         try {
             awaitListening(jobOut, port, job);
-            jdb = new ProcessBuilder(ToolRun.javaBin("jdb"), "-sourcepath", laplace.getParent().toString(), "-attach",
+            jdb = new ProcessBuilder(ChildProcess.jdkTool("jdb"), "-sourcepath", laplace.getParent().toString(), "-attach",
                     "localhost:" + port).redirectErrorStream(true).start();
             t = new Transcript(jdb);
             t.await(Pattern.compile("DebugAttachPoint"));
@@ -100,9 +102,7 @@ class DebugJdbTest {
             if (jdb != null) jdb.destroyForcibly();
             if (job.isAlive()) {
                 String state = "job still running; its output:\n" + Files.readString(jobOut) + "\njdb:\n" + t
-                        + "\nthreads (the ranks are rank-N):\n" + ToolRun.threadDumps(job);
-                job.descendants().forEach(ProcessHandle::destroyForcibly);
-                job.destroyForcibly();
+                        + "\nthreads (the ranks are rank-N):\n" + ChildProcess.dumpAndKill(job);
                 fail(state);
             }
         }

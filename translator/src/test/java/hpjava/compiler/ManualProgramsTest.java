@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import hpjava.compiler.parse.SourceUnit;
+import hpjava.testsupport.Requires;
 
 /**
  * HPJava 1.0 programs as the manual and the hpjava.org tutorials write them (docs/COMPATIBILITY.md): each program in
@@ -111,16 +111,8 @@ class ManualProgramsTest {
                 + " backend, but it is running on the 'mt' backend: run it with  hpjava run --backend mpi"), run.err());
     }
 
-    /** Open MPI's Java bindings as bin/setup-mpi.sh installs them into the Maven repository the build uses. */
+    /** Open MPI's Java bindings as bin/setup-mpi.sh installs them into the Maven repository the build uses (the pom says where). */
     private static Path openMpiJar() {
-        for (String s : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            int k = s.indexOf("/org/junit/");
-            if (k < 0) continue;
-            Path jar = Path.of(s.substring(0, k), "org/open-mpi/mpi/installed/mpi-installed.jar");
-            if (Files.isRegularFile(jar)) return jar;
-        }
-        Assumptions.assumeFalse("true".equals(System.getenv("CI")), "CI: Open MPI's Java bindings must be installed");
-        Assumptions.abort("Open MPI's Java bindings are not installed (bin/setup-mpi.sh)");
-        return null;
+        return Requires.fileFromProperty("Open MPI's Java bindings (mpi.jar)", "hpjava.test.mpi.jar", "run bin/setup-mpi.sh");
     }
 }

@@ -1,7 +1,7 @@
 package hpjava.adlib.backends;
 
-import hpjava.mpjdev.Launcher;
-import org.junit.jupiter.api.Assumptions;
+import hpjava.testsupport.JobRun;
+import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -38,13 +38,12 @@ class BackendsTest {
     static final Duration TIMEOUT = Duration.ofSeconds(150);
     static final Pattern CASE = Pattern.compile("(\\S+) ([0-9a-f]{16})");
     static final Pattern DONE = Pattern.compile("DONE (\\d+) cases (\\d+) ms");
-    static final boolean CI = "true".equals(System.getenv("CI"));
 
     /** Parsed runs by "backend/np"; mt runs are the reference of the other backends. */
     static final Map<String, Result> RESULTS = new ConcurrentHashMap<>();
 
     /** Rank 0's case digests in order, and the wall time the program reported. */
-    record Result(Job job, LinkedHashMap<String, String> digests, long programMillis) {}
+    record Result(JobRun job, LinkedHashMap<String, String> digests, long programMillis) {}
 
     @ParameterizedTest(name = "{0} np={1}")
     @Order(1)
@@ -87,11 +86,9 @@ class BackendsTest {
         String key = backend + "/" + np;
         Result cached = RESULTS.get(key);
         if (cached != null) return cached;
-        String backendName = Job.backendName(backend);
-        if (Launcher.backend(backendName).isEmpty())
-            absent(backend, "the backend '" + backendName + "' is not on the test class path (available: " + Launcher.backendNames() + ")");
-        Job job = Job.run(backend, np, TIMEOUT);
-        if (job.exitStatus() == 3) absent(backend, "the launcher says the backend cannot run here:\n" + job.output());
+        Requires.backend(backend);
+        JobRun job = Job.run(backend, np, TIMEOUT);
+        if (job.exitStatus() == 3) Requires.that("the " + backend + " backend", "the launcher says it cannot run here:\n" + job.output(), "");
         if (job.timedOut() || job.exitStatus() != 0) fail("AdlibCheck failed on " + job.describe());
         LinkedHashMap<String, String> digests = new LinkedHashMap<>();
         StringBuilder aprintf = new StringBuilder();
@@ -117,11 +114,5 @@ class BackendsTest {
         Result r = new Result(job, digests, millis);
         RESULTS.put(key, r);
         return r;
-    }
-
-    private static void absent(String backend, String why) {
-        if (CI) fail("CI=true and the " + backend + " backend cannot run: " + why);
-        System.out.println("adlib backends: SKIPPED " + backend + ": " + why);
-        Assumptions.abort(backend + " skipped: " + why);
     }
 }

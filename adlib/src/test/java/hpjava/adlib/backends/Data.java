@@ -44,14 +44,7 @@ final class Data {
 
     /** Calls {@code f} with every global subscript vector of {@code shape}, row-major (the same int[] reused). */
     static void forEach(int[] shape, Consumer<int[]> f) {
-        for (int s : shape) if (s == 0) return;
-        int[] g = new int[shape.length];
-        while (true) {
-            f.accept(g);
-            int r = shape.length - 1;
-            while (r >= 0 && ++g[r] == shape[r]) g[r--] = 0;
-            if (r < 0) return;
-        }
+        hpjava.adlib.Elems.forEach(shape, f);
     }
 
     /** Sets every element the calling process holds (every copy) to {@code v(linear index)}; returns the reference. */

@@ -1,7 +1,7 @@
 package hpjava.adlib.backends;
 
-import hpjava.mpjdev.Launcher;
-import org.junit.jupiter.api.Assumptions;
+import hpjava.testsupport.JobRun;
+import hpjava.testsupport.Requires;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,13 +31,9 @@ class MismatchBackendsTest {
             "ucx|4|maxval(c) [shape]|maxval(a)", "ucx|3|writeHalo(i) [type]|writeHalo(a)", "ucx|2|sumDim(res, src2, 1)|dotProduct(a, a)",
             "mt|4|broadcast(42.0, 0)|maxval(a)", "mt|3|writeHalo(i) [type]|writeHalo(a)"})
     void mismatchEndsTheJobWithTheReport(String backend, int np, String x, String y) {
-        if (Launcher.backend(backend).isEmpty()) {
-            String why = "the backend '" + backend + "' is not on the test class path";
-            if ("true".equals(System.getenv("CI"))) fail("CI=true and " + why);
-            Assumptions.abort(why);
-        }
-        Job job = Job.run(MismatchCheck.class.getName(), backend, np, TIMEOUT, x, y);
-        if (job.exitStatus() == 3) Assumptions.abort("the launcher says " + backend + " cannot run here:\n" + job.output());
+        Requires.backend(backend);
+        JobRun job = Job.run(MismatchCheck.class.getName(), backend, np, TIMEOUT, x, y);
+        if (job.exitStatus() == 3) Requires.that("the " + backend + " backend", "the launcher says it cannot run here:\n" + job.output(), "");
         if (job.timedOut()) fail("the mismatch hung\n" + job.describe());
         assertNotEquals(0, job.exitStatus(), "a mismatched job exited 0\n" + job.describe());
         assertTrue(job.output().contains("collective mismatch"), "no collective-mismatch report\n" + job.describe());

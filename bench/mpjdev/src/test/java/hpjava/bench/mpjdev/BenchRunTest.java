@@ -2,17 +2,13 @@ package hpjava.bench.mpjdev;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -75,22 +71,9 @@ class BenchRunTest {
 
     private record Run(int status, String output) {}
 
-    private static Run run(String... args) throws IOException, InterruptedException {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-cp", cp, MpjdevBench.class.getName()));
-        cmd.addAll(List.of(args));
-        Path log = Files.createTempFile("mpjdev-bench-test", ".log");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (!p.waitFor(240, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                fail("the benchmark did not finish in 240 s; output so far:\n" + Files.readString(log, StandardCharsets.UTF_8));
-            }
-            return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(log);
-        }
+    private static Run run(String... args) {
+        JobRun r = ChildProcess.java(List.of("-Xmx1g"), ChildProcess.testClassPath(), MpjdevBench.class.getName(), List.of(args))
+                .describedAs("the benchmark").timeout(Duration.ofSeconds(240)).mergeStreams().run();
+        return new Run(r.exitStatus(), r.output());
     }
 }

@@ -1,6 +1,5 @@
 package hpjava.mpjdev.conformance;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,11 +7,13 @@ import java.util.Optional;
 import org.opentest4j.AssertionFailedError;
 
 import hpjava.mpjdev.Launcher;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
 
 /**
  * The JUnit side of the conformance suite: launches {@link ConformanceDriver} through the backend launcher
  * ({@link Launcher}, which finds the backend by name through the {@link hpjava.mpjdev.spi.Backend} SPI) in a child
- * JVM, so that a hung or crashed job cannot take the test JVM with it;
+ * JVM ({@link ChildProcess} of hpjava-test-support), so that a hung or crashed job cannot take the test JVM with it;
  * waits with a time limit, parses every rank's result lines and asserts.
  *
  * <p>Typical use in a backend's test (the test class path must hold this module, mpjdev-core and the backend):
@@ -34,24 +35,14 @@ public final class Conformance {
 
     /** Launches the job described by {@code run}, waits (at most {@code run.timeout()}) and returns what it did. */
     public static ConformanceReport run(ConformanceRun run) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(run.jvmOptions());
-        if (run.jvmOptions().stream().noneMatch(o -> o.startsWith("--enable-native-access"))) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        cmd.add("-cp");
-        cmd.add(run.classPath() != null ? run.classPath() : testClassPath());
-        cmd.add(Launcher.class.getName());
-        cmd.add("--backend");
-        cmd.add(run.backend());
-        cmd.add("--np");
-        cmd.add(Integer.toString(run.np()));
-        if (!run.launcherArgs().contains("--prefix-output")) cmd.add("--prefix-output");
-        cmd.addAll(run.launcherArgs());
-        cmd.add(ConformanceDriver.class.getName());
-        cmd.addAll(run.effectiveCases());
-        ChildProcess.Outcome o = ChildProcess.run(cmd, run.env(), run.timeout());
+        List<String> launcherArgs = new ArrayList<>(List.of("--backend", run.backend(), "--np", Integer.toString(run.np())));
+        if (!run.launcherArgs().contains("--prefix-output")) launcherArgs.add("--prefix-output");
+        launcherArgs.addAll(run.launcherArgs());
+        launcherArgs.add(ConformanceDriver.class.getName());
+        launcherArgs.addAll(run.effectiveCases());
+        JobRun o = ChildProcess.java(run.jvmOptions(), run.classPath() != null ? run.classPath() : testClassPath(),
+                Launcher.class.getName(), launcherArgs).env(run.env()).timeout(run.timeout()).mergeStreams()
+                .runAllowingTimeout();
         return new ConformanceReport(run, o.exitStatus(), o.timedOut(), o.output(), o.threadDumps(), o.elapsed());
     }
 
@@ -105,13 +96,8 @@ public final class Conformance {
         return r;
     }
 
-    /**
-     * The class path of the calling JVM as a class path string. Under Surefire the JVM's own class path may be a
-     * manifest-only jar; Surefire's {@code surefire.test.class.path} property holds the real entries.
-     */
+    /** The class path of the calling JVM as entries: {@link ChildProcess#testClassPath()}. */
     public static String testClassPath() {
-        String cp = System.getProperty("surefire.test.class.path");
-        if (cp == null || cp.isBlank()) cp = System.getProperty("java.class.path");
-        return cp;
+        return ChildProcess.testClassPath();
     }
 }

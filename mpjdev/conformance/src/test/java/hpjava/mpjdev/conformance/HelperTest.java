@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
 import org.junit.jupiter.api.Timeout;
 
 /** The helper itself: it must report failures, bad input and hangs, not only successes. */
@@ -33,10 +33,9 @@ class HelperTest {
 
     @Test
     void aHungJobIsKilledAtTheTimeLimitWithThreadDumps() {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                Conformance.testClassPath(), SleepingMain.class.getName());
         long t0 = System.nanoTime();
-        ChildProcess.Outcome o = ChildProcess.run(cmd, Map.of(), Duration.ofSeconds(3));
+        JobRun o = ChildProcess.java(List.of(), Conformance.testClassPath(), SleepingMain.class.getName(), List.of())
+                .timeout(Duration.ofSeconds(3)).mergeStreams().runAllowingTimeout();
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(o.timedOut());
         assertEquals(-1, o.exitStatus());

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -18,6 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.opentest4j.AssertionFailedError;
 
 import hpjava.mpjdev.Launcher;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
 
 /** The conformance suite on the mt backend (the executable specification). */
 @Timeout(600)
@@ -54,9 +54,8 @@ class MtConformanceTest {
     /** The driver run by hand with a wrong case name: status 2 and one clear message, no stack trace. */
     @Test
     void anUnknownCaseNameEndsTheJobWithStatusTwo() {
-        ChildProcess.Outcome o = ChildProcess.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", Conformance.testClassPath(), Launcher.class.getName(), "--np", "2",
-                ConformanceDriver.class.getName(), "order", "ordr"), Map.of(), Duration.ofMinutes(1));
+        JobRun o = ChildProcess.java(List.of(), Conformance.testClassPath(), Launcher.class.getName(), List.of("--np", "2",
+                ConformanceDriver.class.getName(), "order", "ordr")).timeout(Duration.ofMinutes(1)).mergeStreams().run();
         assertEquals(2, o.exitStatus(), o.output());
         assertTrue(o.output().contains("conformance: unknown conformance case 'ordr'; known cases: order,"), o.output());
         assertFalse(o.output().contains("\tat "), o.output());

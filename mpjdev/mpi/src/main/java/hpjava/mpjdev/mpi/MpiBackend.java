@@ -61,16 +61,6 @@ public final class MpiBackend implements Backend {
         return "MPI (Open MPI or MPICH through java.lang.foreign): one JVM process per rank, started by mpirun/mpiexec (options: " + MpiLaunchCommand.OPTIONS + ")";
     }
 
-    /**
-     * Starts the job's mpirun process with its output and error streams piped to the caller (for tests and tools
-     * that read the ranks' output); {@link #launch} is the same with the streams inherited.
-     *
-     * @throws MpiLaunchCommand.NotInstalledException if Open MPI or its Java bindings are missing
-     */
-    static Process start(LaunchSpec spec) throws MpiLaunchCommand.NotInstalledException, IOException {
-        return new ProcessBuilder(MpiLaunchCommand.build(spec, System.getenv())).start();
-    }
-
     @Override
     public String unavailableReason() {
         try {

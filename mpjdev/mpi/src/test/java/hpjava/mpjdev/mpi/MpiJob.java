@@ -1,20 +1,17 @@
 package hpjava.mpjdev.mpi;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import hpjava.mpjdev.LaunchSpec;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
+import hpjava.testsupport.Requires;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
+import java.util.List;
 
 /**
- * Test helper: runs an mpi job (mpirun) with a deadline, collecting its output. When the deadline passes it asks every
- * rank JVM for a thread dump (SIGQUIT: each rank's state is printed), kills the job and fails the test with the
- * output. Outside CI, a machine without Open MPI skips the test with a message; with CI=true that is a failure.
+ * Test helper: runs an mpi job (the mpirun command the backend builds) as a {@link ChildProcess} with a deadline,
+ * collecting its output (also echoed, for the test report). When the deadline passes the test fails with the thread
+ * dump of every rank JVM and the job is killed. A machine without the MPI implementation skips the test outside CI
+ * and fails it with {@code CI=true} ({@link Requires}).
  */
 final class MpiJob {
     final int exitStatus;
@@ -28,70 +25,17 @@ final class MpiJob {
     }
 
     static MpiJob run(LaunchSpec spec, Duration timeout) {
-        Process p;
+        List<String> command;
         try {
-            p = MpiBackend.start(spec);
+            command = MpiLaunchCommand.build(spec, System.getenv());
         } catch (MpiLaunchCommand.NotInstalledException e) {
-            if ("true".equals(System.getenv("CI"))) fail("CI=true but the mpi backend cannot run: " + e.getMessage());
-            Assumptions.abort("mpi backend tests skipped: " + e.getMessage());
-            throw new AssertionError("unreachable");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Requires.that("the mpi backend", e.getMessage(), MpiTestSupport.SETUP);
+            throw new AssertionError("unreachable: Requires.that skips or fails", e);
         }
-        StringBuilder out = new StringBuilder(), err = new StringBuilder();
-        Thread to = pump(p.getInputStream(), out), te = pump(p.getErrorStream(), err);
-        try {
-            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().filter(h -> h.info().command().map(c -> c.endsWith("java")).orElse(false))
-                        .forEach(MpiJob::threadDump);
-                Thread.sleep(2000);
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                to.join(5000);
-                te.join(5000);
-                fail("mpi job " + spec.mainClass() + " at np=" + spec.np() + " did not finish within " + timeout
-                        + "; each rank's threads:\n" + out + "\nstderr:\n" + err);
-            }
-            to.join(10_000);
-            te.join(10_000);
-        } catch (InterruptedException e) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            fail("interrupted");
-        }
-        System.out.print(out);
-        System.err.print(err);
-        synchronized (out) {
-            synchronized (err) {
-                return new MpiJob(p.exitValue(), out.toString(), err.toString());
-            }
-        }
-    }
-
-    private static void threadDump(ProcessHandle h) {
-        try {
-            new ProcessBuilder("kill", "-QUIT", Long.toString(h.pid())).inheritIO().start().waitFor();
-        } catch (IOException | InterruptedException e) {
-            System.err.println("cannot ask process " + h.pid() + " for a thread dump: " + e);
-        }
-    }
-
-    private static Thread pump(InputStream in, StringBuilder sink) {
-        Thread t = new Thread(() -> {
-            byte[] b = new byte[8192];
-            try (in) {
-                for (int n; (n = in.read(b)) > 0; ) {
-                    synchronized (sink) {
-                        sink.append(new String(b, 0, n, StandardCharsets.UTF_8));
-                    }
-                }
-            } catch (IOException e) {
-                // the job ended
-            }
-        }, "mpi-job-output");
-        t.setDaemon(true);
-        t.start();
-        return t;
+        JobRun r = ChildProcess.of(command).describedAs("mpi job " + spec.mainClass() + " at np=" + spec.np())
+                .timeout(timeout).run();
+        System.out.print(r.stdout());
+        System.err.print(r.stderr());
+        return new MpiJob(r.exitStatus(), r.stdout(), r.stderr());
     }
 }

@@ -1,13 +1,14 @@
 package hpjava.mpjdev.mpi;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
+import hpjava.testsupport.Requires;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 
-/** Skips (outside CI) or fails (CI=true) a test when an MPI implementation or a binding is missing. */
+/** The mpi tests' requirement: an MPI implementation with a binding ({@link Requires}: skip outside CI, fail in CI). */
 final class MpiTestSupport {
     private MpiTestSupport() {}
+
+    /** What installs the MPI implementations and Open MPI's Java bindings. */
+    static final String SETUP = "run bin/setup-mpi.sh";
 
     /** The implementations every mpi test runs on. */
     static final String[] IMPLEMENTATIONS = {"openmpi", "mpich"};
@@ -16,9 +17,7 @@ final class MpiTestSupport {
     static void require(String impl, String binding) {
         String problem = MpiLaunchCommand.problem(MpiImplementation.byId(impl).orElseThrow(), binding,
                 MpiLaunchCommand.abiDir(System.getenv()));
-        if (problem == null) return;
-        if ("true".equals(System.getenv("CI"))) fail("CI=true but the mpi backend cannot run: " + problem);
-        Assumptions.abort("mpi backend tests skipped: " + problem + " (run bin/setup-mpi.sh)");
+        Requires.that("the mpi backend on " + impl + " with the " + binding + " binding", problem, SETUP);
     }
 
     /** Launch options selecting {@code impl}. */

@@ -8,16 +8,15 @@ import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.conformance.Conformance;
 import hpjava.mpjdev.conformance.ConformanceCases;
 import hpjava.mpjdev.conformance.ConformanceRun;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.JobRun;
+import hpjava.testsupport.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
@@ -40,10 +39,9 @@ class MultiHostTest {
 
     @BeforeAll
     static void makeHosts() throws Exception {
-        if (!"root".equals(System.getProperty("user.name"))) {
-            if ("true".equals(System.getenv("CI"))) fail("CI=true but the multi-host test needs root (network namespaces)");
-            Assumptions.abort("the multi-host test needs root (network namespaces)");
-        }
+        String user = System.getProperty("user.name");
+        Requires.that("root (the test hosts are network namespaces)", "root".equals(user) ? null : "the tests run as " + user,
+                "run the tests as root");
         dir = Files.createTempDirectory("hpjava-test-hosts");
         String out = run(List.of(SCRIPT.toString(), "up", dir.toString(), "2"));
         for (var launcher : Map.of("mpirun-openmpi", "mpirun.openmpi", "mpiexec-mpich", "mpiexec.mpich").entrySet()) {
@@ -94,14 +92,9 @@ class MultiHostTest {
                 .withCases(ConformanceCases.names().stream().filter(c -> !c.equals(ConformanceCases.OBJECTS)).toList()));
     }
 
-    private static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail(String.join(" ", cmd) + " did not finish in 60 s:\n" + out);
-        }
-        if (p.exitValue() != 0) fail(String.join(" ", cmd) + " failed (" + p.exitValue() + "):\n" + out);
-        return out;
+    private static String run(List<String> cmd) {
+        JobRun r = ChildProcess.of(cmd).timeout(Duration.ofSeconds(60)).mergeStreams().run();
+        if (r.exitStatus() != 0) fail(r.describe());
+        return r.output();
     }
 }

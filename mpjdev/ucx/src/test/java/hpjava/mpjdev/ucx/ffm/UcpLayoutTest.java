@@ -1,24 +1,24 @@
 package hpjava.mpjdev.ucx.ffm;
 
-import hpjava.mpjdev.ucx.UcxTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.PaddingLayout;
 import java.lang.foreign.StructLayout;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import hpjava.testsupport.ChildProcess;
+import hpjava.testsupport.Requires;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,9 +33,9 @@ class UcpLayoutTest {
 
     @Test
     void layoutsAndConstantsMatchTheHeaders(@TempDir Path dir) throws Exception {
-        if (!Files.exists(Path.of("/usr/include/ucp/api/ucp.h"))) {
-            UcxTestSupport.unavailable("UCX headers (/usr/include/ucp/api/ucp.h, package libucx-dev) are not installed");
-        }
+        Requires.that("the UCX headers", Files.exists(Path.of("/usr/include/ucp/api/ucp.h")) ? null
+                : "/usr/include/ucp/api/ucp.h is missing", "apt-get install libucx-dev (bin/setup-ucx.sh)");
+        Requires.command("gcc", "apt-get install gcc");
         Map<String, Long> expected = new LinkedHashMap<>();
         StringBuilder c = new StringBuilder("""
                 #include <stddef.h>
@@ -105,19 +105,7 @@ class UcpLayoutTest {
         c.append("  printf(\"%s %lld\\n\", \"").append(key).append("\", (long long)(").append(cExpr).append("));\n");
     }
 
-    private static String run(List<String> command) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            UcxTestSupport.unavailable("cannot run " + command.getFirst() + ": " + e.getMessage());
-            throw e;
-        }
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail(command + " did not finish in 60 s");
-        }
-        return new String(out, StandardCharsets.UTF_8);
+    private static String run(List<String> command) {
+        return ChildProcess.of(command).timeout(Duration.ofSeconds(60)).mergeStreams().run().output();
     }
 }
