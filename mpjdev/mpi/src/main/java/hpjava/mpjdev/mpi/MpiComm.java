@@ -1,5 +1,6 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.DeviceException;
@@ -104,6 +105,9 @@ final class MpiComm extends Comm {
         checkSendArgs(buf, dest, tag);
         checkTag(tag);
         buf.lendToDevice();
+        final Activity activity = device.activity;
+        activity.sent();
+        activity.enter(Activity.SEND, this, dest, tag);
         try {
             final MpiDevice device = this.device;
             final MpiBinding mpi = device.mpi;
@@ -143,6 +147,7 @@ final class MpiComm extends Comm {
             }
             buf.completeSend(id, tag);
         } finally {
+            activity.exit(Activity.SEND);
             buf.returnFromDevice();
         }
     }
@@ -152,6 +157,8 @@ final class MpiComm extends Comm {
         checkRecvArgs(buf, source, tag);
         checkTag(tag);
         buf.lendToDevice();
+        final Activity activity = device.activity;
+        activity.enter(Activity.RECV, this, source, tag);
         try {
             final MpiDevice device = this.device;
             final MpiBinding mpi = device.mpi;
@@ -181,8 +188,10 @@ final class MpiComm extends Comm {
                 device.await(state.body, srcWorld);
             }
             buf.completeReceive(sourceId(srcWorld), msgTag);
+            activity.received();
             return buf.status();
         } finally {
+            activity.exit(Activity.RECV);
             buf.returnFromDevice();
         }
     }
