@@ -159,7 +159,7 @@ record ExampleJob(String example, String backend, int np, Duration timeout, int 
     }
 
     /** Thread dumps ({@code jcmd PID Thread.print}) of the process and of every descendant that is a JVM. */
-    private static String threadDumps(Process p) {
+    static String threadDumps(Process p) {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(p.toHandle());
         p.descendants().forEach(all::add);
