@@ -18,6 +18,7 @@ import hpjava.compiler.HpjavaCompiler;
 import hpjava.compiler.compile.MpiBinding;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
+import hpjava.mpjdev.watch.HangReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
@@ -78,6 +79,10 @@ final class RunCommand implements Callable<Integer> {
             description = "end the job, with a report of every rank's state and exit status 124, when no rank has made communication progress for SECONDS while some rank waits in the device (default ${DEFAULT-VALUE}; 0: never)")
     int timeoutSeconds = LaunchSpec.DEFAULT_TIMEOUT_SECONDS;
 
+    @Option(names = "--hang-report", paramLabel = "FILE",
+            description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
+    Path hangReport;
+
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
@@ -104,6 +109,11 @@ final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds < 0)
             throw new ToolSupport.UsageError("--timeout: the number of seconds must be >= 0 (0: no timeout), not " + timeoutSeconds);
         if (debugPort != null) checkDebug();
+        if (hangReport != null) {   // read where the reports are made: this JVM, or an mt job's own JVM
+            String file = hangReport.toAbsolutePath().toString();
+            System.setProperty(HangReports.FILE_PROPERTY, file);
+            properties.put(HangReports.FILE_PROPERTY, file);
+        }
         ProgramLine line = ProgramLine.split(program, spec, endOfOptionsBeforeProgram());
         List<Path> cp = HpjavaCompiler.parseClassPath(classPath);
         String main;

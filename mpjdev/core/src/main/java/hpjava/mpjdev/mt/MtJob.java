@@ -79,6 +79,7 @@ final class MtJob {
             ranks[r].mainThread = threads[r];
         }
         Thread watchdog = Thread.ofPlatform().daemon(true).name("mpjdev-mt-watchdog").unstarted(this::watch);
+        AutoCloseable onRequest = hpjava.mpjdev.watch.HangReports.onRequest(this::stateReport, err);
         for (Thread t : threads) t.start();
         watchdog.start();
         try {
@@ -94,6 +95,7 @@ final class MtJob {
             }
         } finally {
             watchdog.interrupt();
+            closeQuietly(onRequest);
         }
         return !aborted ? 0 : verdictStatus != 0 ? verdictStatus : 1;
     }
@@ -490,12 +492,24 @@ final class MtJob {
                 + hpjava.mpjdev.watch.JobWatch.HANG_STATUS + ")");
         appendRankStates(sb);
         String report = sb.toString();
-        synchronized (err) {
-            err.println(report);
-            err.flush();
-        }
+        hpjava.mpjdev.watch.HangReports.publish(report, err);
         verdictStatus = hpjava.mpjdev.watch.JobWatch.HANG_STATUS;
         abort(new JobAbortedException(report));
+    }
+
+    /** Every rank's state now, for a report on request ({@code kill -USR1}). */
+    private String stateReport() {
+        StringBuilder sb = new StringBuilder("mpjdev: the job's state (on request)");
+        appendRankStates(sb);
+        return sb.toString();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // the handler stays: it reports this job's last state
+        }
     }
 
     private static boolean canComplete(Object w) {
@@ -511,10 +525,7 @@ final class MtJob {
         StringBuilder sb = new StringBuilder("mpjdev: deadlock: every live rank is blocked in the device and no message in flight can wake any of them");
         appendRankStates(sb);
         String report = sb.toString();
-        synchronized (err) {
-            err.println(report);
-            err.flush();
-        }
+        hpjava.mpjdev.watch.HangReports.publish(report, err);
         abort(new hpjava.mpjdev.DeadlockException(report));
     }
 

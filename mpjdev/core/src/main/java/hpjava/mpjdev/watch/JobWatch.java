@@ -53,6 +53,7 @@ public final class JobWatch implements AutoCloseable {
     private final List<SocketChannel> connections = new ArrayList<>();
     private volatile int verdict = -1;
     private volatile boolean closed;
+    private AutoCloseable onRequest = () -> { };
 
     /** One report of one rank (see {@link RankReporter} for the fields). */
     record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
@@ -86,6 +87,7 @@ public final class JobWatch implements AutoCloseable {
             JobWatch w = new JobWatch(np, timeoutSeconds, err, endJob);
             Thread.ofPlatform().daemon().name("hpjava-watch-accept").start(w::accept);
             Thread.ofPlatform().daemon().name("hpjava-watch").start(w::decide);
+            w.onRequest = HangReports.onRequest(() -> report("mpjdev: the job's state (on request)", w.views.clone()), err);
             return w;
         } catch (IOException | UnsupportedOperationException e) {
             err.println("mpjdev: the job watchdog cannot start (" + e.getMessage() + "); hangs will not be reported");
@@ -111,6 +113,11 @@ public final class JobWatch implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        try {
+            onRequest.close();
+        } catch (Exception ignored) {
+            // the handler stays: it reports the last job's state
+        }
         try {
             server.close();
         } catch (IOException ignored) {
@@ -225,10 +232,7 @@ public final class JobWatch implements AutoCloseable {
     private void end(int status, String report) {
         if (closed) return;
         verdict = status;
-        synchronized (err) {
-            err.println(report);
-            err.flush();
-        }
+        HangReports.publish(report, err);
         endJob.run();
     }
 
