@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import hpjava.tools.Hpjavac;
 
@@ -70,7 +71,8 @@ class WatchdogTest {
     @MethodSource("np2and4")
     void anEndlessLoopAgainstACollectiveIsReportedAndEnded(String backend, int np) throws Exception {
         Backends.require(backend);
-        try (Job job = Job.start(backend, np, 2, "LoopVsCollective")) {
+        Path reportFile = Files.createTempFile("hpjava-hang-", ".txt");
+        try (Job job = Job.start(backend, np, 2, "LoopVsCollective", List.of("--hang-report=" + reportFile))) {
             long started = job.awaitStarted(np);
             job.awaitEnd();
             double seconds = (job.endedAt - started) / 1e9;
@@ -83,7 +85,33 @@ class WatchdogTest {
                         .matcher(err).find(), "rank " + r + "'s line\n" + job.describe());
             }
             assertTrue(seconds <= 2 + 5, "ended " + seconds + " s after every rank started\n" + job.describe());
+            String filed = Files.readString(reportFile);
+            assertTrue(filed.startsWith("mpjdev: hang:") && filed.contains("LoopVsCollective.hpj:14)"),
+                    "--hang-report file:\n" + filed + "\n" + job.describe());
             System.out.printf("watchdog: hang on %s at np %d ended %.1f s after start%n", backend, np, seconds);
+        } finally {
+            Files.deleteIfExists(reportFile);
+        }
+    }
+
+    /** {@code kill -USR1 <pid of hpjava>}: every rank's state while the job runs on. */
+    @ParameterizedTest(name = "the state on request on {0}")
+    @ValueSource(strings = {"mt", "ucx"})   // ucx's JobWatch is mpi's too
+    void theStateIsReportedOnRequest(String backend) throws Exception {
+        Backends.require(backend);
+        try (Job job = Job.start(backend, 2, 0, "LoopVsCollective")) {
+            job.awaitStarted(2);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            String err = "";
+            while (System.nanoTime() < deadline && !err.contains("LoopVsCollective.hpj:14)")) {
+                Thread.sleep(1_000);   // until rank 0 waits (and, on ucx, has been sampled)
+                new ProcessBuilder("kill", "-USR1", Long.toString(job.process.pid())).start().waitFor();
+                Thread.sleep(300);
+                err = job.stderr();
+            }
+            assertTrue(err.contains("mpjdev: the job's state (on request)"), job.describe());
+            assertTrue(err.contains("LoopVsCollective.hpj:12)") && err.contains("LoopVsCollective.hpj:14)"), job.describe());
+            assertTrue(job.process.isAlive(), "the job runs on after the report\n" + job.describe());
         }
     }
 
