@@ -12,11 +12,14 @@ import java.util.Map;
 
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
+import hpjava.mpjdev.watch.JobWatch;
+import hpjava.mpjdev.watch.LauncherWatch;
 
 /**
  * Starts the job {@code hpjava run} specified: in this JVM through {@link Launcher#launch}, or, for an mt job that
  * needs JVM options of its own ({@code --jvm-arg}, {@code --debug}), in a child JVM running
- * {@code hpjava.mpjdev.Launcher} with the same specification. Exit statuses 0-3 are the job's; others become 1.
+ * {@code hpjava.mpjdev.Launcher} with the same specification. Exit statuses 0-3 and 124 (the watchdog's timeout) are
+ * the job's; others become 1.
  */
 final class JobStart {
     /** The exception class at which the JDWP agent starts listening (see hpjava.mpjdev.mt.DebugAttachPoint). */
@@ -57,8 +60,11 @@ final class JobStart {
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(spec.jvmArgs());
         cmd.addAll(extraJvmArgs);
+        // the job's JVM ends when this one does, however it ends (LauncherWatch)
+        cmd.add("-D" + LauncherWatch.PID_PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.add("-D" + LauncherWatch.HOST_PROPERTY + "=" + LauncherWatch.hostName());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(), "--backend", "mt",
-                "--np", Integer.toString(spec.np())));
+                "--np", Integer.toString(spec.np()), "--timeout", Integer.toString(spec.timeoutSeconds())));
         if (spec.prefixOutput()) cmd.add("--prefix-output");
         if (spec.virtualThreads()) cmd.add("--virtual-threads");
         spec.options().forEach((k, v) -> cmd.addAll(List.of("--option", k + "=" + v)));
@@ -125,6 +131,6 @@ final class JobStart {
     }
 
     private static int status(int jobStatus) {
-        return jobStatus >= 0 && jobStatus <= 3 ? jobStatus : ToolSupport.FAILED;
+        return jobStatus >= 0 && jobStatus <= 3 || jobStatus == JobWatch.HANG_STATUS ? jobStatus : ToolSupport.FAILED;
     }
 }

@@ -18,6 +18,7 @@ import hpjava.compiler.HpjavaCompiler;
 import hpjava.compiler.compile.MpiBinding;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
+import hpjava.mpjdev.watch.HangReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Spec;
                         + " put it before the program, or write -- before it to pass it to the program.", ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every rank returned normally", "1:compile errors, a rank failed, or a deadlock",
-                "2:usage error", "3:the backend cannot run here"})
+                "2:usage error", "3:the backend cannot run here",
+                "124:the watchdog ended a hung job (no communication progress for --timeout seconds)"})
 final class RunCommand implements Callable<Integer> {
     static final int DEFAULT_DEBUG_PORT = 5005;
 
@@ -73,6 +75,14 @@ final class RunCommand implements Callable<Integer> {
             description = "system property for the job, in every rank (e.g. -Dhpjava.numprocs=4, HPJava 1.0's way to give N)")
     Map<String, String> properties = new LinkedHashMap<>();
 
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "end the job, with a report of every rank's state and exit status 124, when no rank has made communication progress for SECONDS while some rank waits in the device (default ${DEFAULT-VALUE}; 0: never)")
+    int timeoutSeconds = LaunchSpec.DEFAULT_TIMEOUT_SECONDS;
+
+    @Option(names = "--hang-report", paramLabel = "FILE",
+            description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
+    Path hangReport;
+
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
@@ -96,7 +106,14 @@ final class RunCommand implements Callable<Integer> {
             throw new ToolSupport.UsageError("--backend: unknown backend '" + backend + "'; available: "
                     + String.join(", ", Launcher.backendNames()));
         int ranks = ranks();
+        if (timeoutSeconds < 0)
+            throw new ToolSupport.UsageError("--timeout: the number of seconds must be >= 0 (0: no timeout), not " + timeoutSeconds);
         if (debugPort != null) checkDebug();
+        if (hangReport != null) {   // read where the reports are made: this JVM, or an mt job's own JVM
+            String file = hangReport.toAbsolutePath().toString();
+            System.setProperty(HangReports.FILE_PROPERTY, file);
+            properties.put(HangReports.FILE_PROPERTY, file);
+        }
         ProgramLine line = ProgramLine.split(program, spec, endOfOptionsBeforeProgram());
         List<Path> cp = HpjavaCompiler.parseClassPath(classPath);
         String main;
@@ -123,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
             if (programCp.isEmpty()) programCp.add(Path.of("."));
         }
         LaunchSpec launch = new LaunchSpec(ranks, main, line.args(), programCp, prefixOutput, virtualThreads,
-                backendOptions, rankJvmArgs());
+                backendOptions, rankJvmArgs(), timeoutSeconds);
         JobStart job = new JobStart(backend, launch, properties, err);
         if (debugPort != null) return job.debug(debugPort, line.sourceDirs());
         return jvmArgs.isEmpty() ? job.run() : job.runInOwnJvm(List.of());

@@ -81,13 +81,15 @@ class RunCommandTest {
     void theProcessCountBackendAndDebugAreCheckedBeforeCompiling() throws Exception {
         Path bad = write("Bad.hpj", "class Bad { int x = ; }\n");
         String[][] cases = {
-                {"--np", "0"}, {"--np", "four"}, {"--backend", "lapi"}, {"--backend", "ucx", "--debug"}, {"--debug=70000"}};
+                {"--np", "0"}, {"--np", "four"}, {"--backend", "lapi"}, {"--backend", "ucx", "--debug"}, {"--debug=70000"},
+                {"--timeout", "-1"}};
         String[] expected = {
                 "hpjava: --np: the number of ranks must be at least 1, not 0",
                 "hpjava: Invalid value for option '--np': 'four' is not an int",
                 "hpjava: --backend: unknown backend 'lapi'; available: ",
                 "hpjava: --debug works on the mt backend (the debugging mode), not on ucx",
-                "hpjava: --debug: the port must be between 1 and 65535, not 70000"};
+                "hpjava: --debug: the port must be between 1 and 65535, not 70000",
+                "hpjava: --timeout: the number of seconds must be >= 0 (0: no timeout), not -1"};
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 3];
             args[0] = "run";

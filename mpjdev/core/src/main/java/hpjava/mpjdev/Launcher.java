@@ -18,10 +18,13 @@ import java.util.TreeMap;
  *
  * <pre>
  * java hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads]
- *                             [-cp|--class-path CP] [--option KEY=VALUE]... MainClass [args...]
+ *                             [-cp|--class-path CP] [--option KEY=VALUE]... [--timeout S] MainClass [args...]
  * </pre>
  * Defaults: {@code --np} from the system property {@code hpjava.numprocs} (HPJava 1.0), else 1; {@code --backend mt}.
- * Exit status: the job's (0 ok, 1 a rank failed or deadlock, 3 backend cannot run here); 2 for a usage error.
+ * Exit status: the job's (0 ok, 1 a rank failed or deadlock, 3 backend cannot run here, 124 the watchdog's timeout:
+ * no communication progress for {@code --timeout} seconds, default 60, 0 off); 2 for a usage error. A JVM started with
+ * {@code -Dhpjava.launcher.pid=PID} (by {@code hpjava run}) ends when that process has gone
+ * ({@link hpjava.mpjdev.watch.LauncherWatch}).
  * Backends are found through {@link ServiceLoader} ({@link Backend}); {@code mt} is in this module.
  */
 public final class Launcher {
@@ -31,18 +34,21 @@ public final class Launcher {
 
     private static final String USAGE = """
             usage: hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads]
-                                          [-cp CLASSPATH] [--option KEY=VALUE]... MainClass [args...]
+                                          [-cp CLASSPATH] [--option KEY=VALUE]... [--timeout S] MainClass [args...]
               --np N              number of ranks (default: property hpjava.numprocs, else 1)
               --backend NAME      device backend (default mt); available: %s
               --prefix-output     prefix each output line with [rank]
               --virtual-threads   mt: run ranks as virtual threads (for many ranks)
               -cp, --class-path   the program's class path (default: this JVM's class path)
-              --option KEY=VALUE  backend-specific option""";
+              --option KEY=VALUE  backend-specific option
+              --timeout S         end a job whose ranks make no communication progress for S seconds while
+                                  one waits (default 60; 0: never), with a report and exit status 124""";
 
     private Launcher() {
     }
 
     public static void main(String[] args) {
+        hpjava.mpjdev.watch.LauncherWatch.startFromProperties("the job");
         System.exit(run(args));
     }
 
@@ -55,6 +61,7 @@ public final class Launcher {
         int np = -1;
         String backend = "mt";
         boolean prefix = false, virtual = false;
+        int timeout = LaunchSpec.DEFAULT_TIMEOUT_SECONDS;
         List<Path> cp = List.of();
         Map<String, String> options = new HashMap<>();
         int i = 0;
@@ -66,6 +73,7 @@ public final class Launcher {
                     case "--backend" -> backend = value(args, i++, a);
                     case "--prefix-output" -> prefix = true;
                     case "--virtual-threads" -> virtual = true;
+                    case "--timeout" -> timeout = parseTimeout(value(args, i++, a));
                     case "-cp", "--class-path", "-classpath" -> cp = parseClassPath(value(args, i++, a));
                     case "--option" -> {
                         String kv = value(args, i++, a);
@@ -88,7 +96,7 @@ public final class Launcher {
             Optional<Backend> b = backend(backend);
             if (b.isEmpty())
                 throw new UsageException("unknown backend '" + backend + "'; available: " + String.join(", ", backendNames()));
-            LaunchSpec spec = new LaunchSpec(np, args[i], List.of(args).subList(i + 1, args.length), cp, prefix, virtual, options);
+            LaunchSpec spec = new LaunchSpec(np, args[i], List.of(args).subList(i + 1, args.length), cp, prefix, virtual, options, List.of(), timeout);
             return b.get().launch(spec);
         } catch (UsageException e) {
             err.println("hpjava.mpjdev.Launcher: " + e.getMessage());
@@ -141,6 +149,16 @@ public final class Launcher {
         } catch (NumberFormatException e) {
             throw new UsageException("the number of ranks must be a positive integer, not '" + s + "'");
         }
+    }
+
+    private static int parseTimeout(String s) {
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n >= 0) return n;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--timeout must be a number of seconds >= 0 (0: no timeout), not '" + s + "'");
     }
 
     private static List<Path> parseClassPath(String s) {

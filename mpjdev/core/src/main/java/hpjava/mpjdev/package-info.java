@@ -36,7 +36,9 @@
  *     and both match a receive, m1 is received first. Posted receives are matched in the order they were posted.</li>
  * <li><b>Failure.</b> Device calls never hang on a dead peer: a call that waits for a rank that has finished or failed
  *     throws {@link hpjava.mpjdev.PeerFailedException}; when the job is ending because a rank failed or a deadlock
- *     was diagnosed, every blocked call throws {@link hpjava.mpjdev.JobAbortedException}. All device exceptions are
+ *     was diagnosed, every blocked call throws {@link hpjava.mpjdev.JobAbortedException}. Deadlocks and hangs (no
+ *     communication progress for the job's timeout while a rank waits) are reported by the launcher with each
+ *     rank's pending operation and {@code .hpj} line (package {@code hpjava.mpjdev.watch}). All device exceptions are
  *     unchecked subclasses of {@link hpjava.mpjdev.DeviceException}.</li>
  * <li><b>Allocation.</b> Blocking and non-blocking send/receive of pooled buffers, {@code iwait}, {@code itest},
  *     {@code iwaitany}, packing and unpacking primitive sections allocate nothing in the steady state (the mt backend

@@ -29,7 +29,9 @@ import java.io.PrintStream;
  * (kind, peer, tag, communicator) and the first stack frame outside {@code hpjava.mpjdev}, then aborts the job with
  * {@link hpjava.mpjdev.DeadlockException}. Limitation: only ranks' main threads are watched; a rank whose main thread
  * waits outside the device (e.g. in {@code Thread.join}) for its own threads that are blocked in the device is not
- * diagnosed.
+ * diagnosed. The same detector is the job's watchdog ({@link LaunchSpec#timeoutSeconds()}): when no rank's
+ * device-operation count has moved for that long while a rank waits, it prints every rank's state and ends the job
+ * with {@link hpjava.mpjdev.watch.JobWatch#HANG_STATUS}.
  */
 public final class MtBackend implements Backend {
 

@@ -11,6 +11,7 @@ import hpjava.mpjdev.RankContext;
 import hpjava.mpjdev.Request;
 import hpjava.mpjdev.spi.ProgramClassLoader;
 import hpjava.mpjdev.spi.ProgramRunner;
+import hpjava.mpjdev.watch.HangClock;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,6 +49,8 @@ final class MtJob {
     private volatile boolean aborted;
     private volatile JobAbortedException abortCause;
     private volatile long abortedAtNanos;
+    /** The job's exit status when the watchdog's timeout ended it (else 0: 1 on any failure). */
+    private volatile int verdictStatus;
 
     MtJob(LaunchSpec spec, MtOptions options, PrintStream err) {
         this.spec = spec;
@@ -76,6 +79,7 @@ final class MtJob {
             ranks[r].mainThread = threads[r];
         }
         Thread watchdog = Thread.ofPlatform().daemon(true).name("mpjdev-mt-watchdog").unstarted(this::watch);
+        AutoCloseable onRequest = hpjava.mpjdev.watch.HangReports.onRequest(this::stateReport, err);
         for (Thread t : threads) t.start();
         watchdog.start();
         try {
@@ -85,14 +89,15 @@ final class MtJob {
                     if (aborted && threads[r].isAlive()
                             && System.nanoTime() - abortedAtNanos > ABORT_GRACE_MS * 1_000_000L) {
                         reportStuck(threads);
-                        return 1;
+                        return verdictStatus != 0 ? verdictStatus : 1;
                     }
                 }
             }
         } finally {
             watchdog.interrupt();
+            closeQuietly(onRequest);
         }
-        return aborted ? 1 : 0;
+        return !aborted ? 0 : verdictStatus != 0 ? verdictStatus : 1;
     }
 
     private void reportStuck(Thread[] threads) {
@@ -427,10 +432,15 @@ final class MtJob {
         long[] seq = new long[np];
         long[] act = new long[np];
         int stable = 0;
+        HangClock hang = new HangClock(spec.timeoutSeconds());
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(WATCHDOG_PERIOD_MS);
                 if (aborted) return;
+                if (hang.expired(progressSum(), anyRankWaits())) {
+                    reportHang();
+                    return;
+                }
                 boolean anyLive = false, allBlocked = true, same = true;
                 for (int r = 0; r < np && allBlocked; r++) {
                     RankState s = ranks[r];
@@ -462,6 +472,46 @@ final class MtJob {
         }
     }
 
+    /** Device operations of every rank so far, and their waits: what moves while the job communicates. */
+    private long progressSum() {
+        long sum = 0;
+        for (RankState s : ranks) sum += s.activity() + s.blockSeq;
+        return sum;
+    }
+
+    private boolean anyRankWaits() {
+        for (RankState s : ranks) if (s.isLive() && s.waitingOn != null) return true;
+        return false;
+    }
+
+    /** The watchdog's timeout: no progress for {@code --timeout} seconds while a rank waits. */
+    private void reportHang() {
+        int t = spec.timeoutSeconds();
+        StringBuilder sb = new StringBuilder("mpjdev: hang: no rank has made communication progress for " + t
+                + " s while ranks wait in the device (--timeout " + t + "); ending the job (exit status "
+                + hpjava.mpjdev.watch.JobWatch.HANG_STATUS + ")");
+        appendRankStates(sb);
+        String report = sb.toString();
+        hpjava.mpjdev.watch.HangReports.publish(report, err);
+        verdictStatus = hpjava.mpjdev.watch.JobWatch.HANG_STATUS;
+        abort(new JobAbortedException(report));
+    }
+
+    /** Every rank's state now, for a report on request ({@code kill -USR1}). */
+    private String stateReport() {
+        StringBuilder sb = new StringBuilder("mpjdev: the job's state (on request)");
+        appendRankStates(sb);
+        return sb.toString();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // the handler stays: it reports this job's last state
+        }
+    }
+
     private static boolean canComplete(Object w) {
         return switch (w) {
             case MtRequest r -> r.isDone();
@@ -473,6 +523,14 @@ final class MtJob {
 
     private void reportDeadlock() {
         StringBuilder sb = new StringBuilder("mpjdev: deadlock: every live rank is blocked in the device and no message in flight can wake any of them");
+        appendRankStates(sb);
+        String report = sb.toString();
+        hpjava.mpjdev.watch.HangReports.publish(report, err);
+        abort(new hpjava.mpjdev.DeadlockException(report));
+    }
+
+    /** One line a rank: its pending operation (or "running") and the program's position, from a stack sample. */
+    private void appendRankStates(StringBuilder sb) {
         for (int r = 0; r < np; r++) {
             RankState s = ranks[r];
             sb.append("\n  rank ").append(r).append(": ");
@@ -500,43 +558,11 @@ final class MtJob {
             }
             sb.append(callerSuffix(s.mainThread));
         }
-        String report = sb.toString();
-        synchronized (err) {
-            err.println(report);
-            err.flush();
-        }
-        abort(new hpjava.mpjdev.DeadlockException(report));
     }
 
-    /**
-     * {@code " in Adlib.writeHalo at Prog.main(Prog.hpj:12)"}: the library entry the rank called (when it is Adlib) and
-     * the program's frame that called it: the first frame below the device outside the HPJava libraries and the JDK
-     * (else, as before, the first frame below the device).
-     */
+    /** See {@link hpjava.mpjdev.watch.CallSite}: the program's position of a rank's thread, for reports. */
     static String callerSuffix(Thread t) {
-        if (t == null) return "";
-        StackTraceElement[] st = t.getStackTrace();
-        String entry = "";
-        for (StackTraceElement e : st)
-            if (e.getClassName().equals("hpjava.adlib.Adlib")) entry = " in Adlib." + e.getMethodName();
-        StackTraceElement belowDevice = null;
-        boolean inDevice = false;
-        for (StackTraceElement e : st) {
-            String c = e.getClassName();
-            if (c.startsWith("hpjava.mpjdev.")) inDevice = true;
-            else if (inDevice) {
-                if (belowDevice == null) belowDevice = e;
-                if (!isLibrary(c)) return entry + " at " + e;
-            }
-        }
-        if (belowDevice != null) return entry + " at " + belowDevice;
-        for (StackTraceElement e : st) if (!isLibrary(e.getClassName())) return " at " + e;
-        return "";
-    }
-
-    private static boolean isLibrary(String c) {
-        return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("hpjava.mpjdev.") || c.startsWith("hpjava.adlib.")
-                || c.startsWith("hpjava.lang.");
+        return hpjava.mpjdev.watch.CallSite.of(t);
     }
 
     /** For tests and diagnostics: a snapshot of every rank's state. */

@@ -24,7 +24,11 @@ import hpjava.mpjdev.LaunchSpec;
  *     Return the job's exit status: 0 when every rank's main returned normally; 1 when a rank failed (the failure
  *     reported on standard error as {@code "mpjdev: rank R failed: ..."} with its stack trace) or a deadlock or
  *     failure was diagnosed; 3 when the backend cannot run here (say why on standard error, e.g. "Open MPI's mpirun
- *     not found"). Never hang when a rank dies: the job ends and the other ranks' blocked calls throw.</li>
+ *     not found"); {@link hpjava.mpjdev.watch.JobWatch#HANG_STATUS} when the watchdog ended a hung job
+ *     ({@link LaunchSpec#timeoutSeconds()}). Never hang when a rank dies: the job ends and the other ranks' blocked
+ *     calls throw. A backend of one process per rank runs a {@link hpjava.mpjdev.watch.JobWatch} with its job,
+ *     gives its ranks {@code rankJvmArgs()}, starts a {@link hpjava.mpjdev.watch.RankReporter} in each rank and
+ *     calls the {@link hpjava.mpjdev.watch.Activity} hooks at its blocking calls.</li>
  * </ol>
  */
 public interface Backend {

@@ -1,5 +1,7 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.watch.JobWatch;
+import java.util.concurrent.atomic.AtomicReference;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.Backend;
 import java.io.IOException;
@@ -73,8 +75,30 @@ public final class MpiBackend implements Backend {
 
     @Override
     public int launch(LaunchSpec spec) {
+        AtomicReference<Process> job = new AtomicReference<>();
+        JobWatch watch = JobWatch.start(spec.np(), spec.timeoutSeconds(), System.err, () -> endJob(job.get()));
+        try {
+            return launch(spec, watch, job);
+        } finally {
+            if (watch != null) watch.close();
+        }
+    }
+
+    /** Ends a job the watchdog has diagnosed: mpirun and every rank under it, at once. */
+    private static void endJob(Process p) {
+        if (p == null) return;
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+    }
+
+    private int launch(LaunchSpec spec, JobWatch watch, AtomicReference<Process> job) {
         List<String> command;
         try {
+            if (watch != null) {
+                List<String> jvm = new java.util.ArrayList<>(spec.jvmArgs());
+                jvm.addAll(watch.rankJvmArgs());
+                spec = spec.withJvmArgs(jvm);
+            }
             command = MpiLaunchCommand.build(spec, System.getenv());
         } catch (MpiLaunchCommand.NotInstalledException e) {
             System.err.println("mpjdev: the mpi backend cannot run here: " + e.getMessage());
@@ -83,6 +107,7 @@ public final class MpiBackend implements Backend {
         if (Boolean.getBoolean("hpjava.mpi.verbose")) System.err.println("mpjdev: " + String.join(" ", command));
         try {
             Process p = new ProcessBuilder(command).inheritIO().start();
+            job.set(p);
             int status;
             while (true) {
                 try {
@@ -94,6 +119,7 @@ public final class MpiBackend implements Backend {
                     Thread.currentThread().interrupt();
                 }
             }
+            if (watch != null && watch.verdict() >= 0) return watch.verdict();
             return status == 0 ? 0 : 1;
         } catch (IOException e) {
             System.err.println("mpjdev: the mpi backend cannot run here: cannot start " + command.get(0) + ": " + e.getMessage());

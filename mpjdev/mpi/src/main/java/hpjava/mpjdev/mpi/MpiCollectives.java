@@ -1,5 +1,6 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.NativeCollectives;
 import hpjava.mpjdev.ReduceOp;
@@ -67,11 +68,25 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void barrier() {
-        run(c -> mpi.ibarrier(c, request));
+        comm.device.activity.enter(Activity.BARRIER, comm, -1, -1);
+        try {
+            run(c -> mpi.ibarrier(c, request));
+        } finally {
+            comm.device.activity.exit(Activity.BARRIER);
+        }
     }
 
     @Override
     public synchronized void broadcast(Object array, int offset, int count, int root) {
+        comm.device.activity.enter(Activity.BROADCAST, comm, root, -1);
+        try {
+            broadcastWatched(array, offset, count, root);
+        } finally {
+            comm.device.activity.exit(Activity.BROADCAST);
+        }
+    }
+
+    private void broadcastWatched(Object array, int offset, int count, int root) {
         SectionType type = checkArray(array, offset, count);
         if (root < 0 || root >= comm.size()) {
             throw new IllegalArgumentException("broadcast: root " + root + " is not a rank of " + comm);
@@ -85,6 +100,15 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void allreduce(Object array, int offset, int count, ReduceOp op) {
+        comm.device.activity.enter(Activity.ALLREDUCE, comm, -1, -1);
+        try {
+            allreduceWatched(array, offset, count, op);
+        } finally {
+            comm.device.activity.exit(Activity.ALLREDUCE);
+        }
+    }
+
+    private void allreduceWatched(Object array, int offset, int count, ReduceOp op) {
         SectionType type = checkArray(array, offset, count);
         op.checkDefinedFor(type);
         int p = comm.size();

@@ -1,5 +1,6 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.DeviceException;
@@ -109,6 +110,9 @@ final class MpiComm extends Comm {
         checkSendArgs(buf, dest, tag);
         checkTag(tag);
         buf.lendToDevice();
+        final Activity activity = device.activity;
+        activity.sent();
+        activity.enter(Activity.SEND, this, dest, tag);
         try {
             final MpiDevice device = this.device;
             final MpiBinding mpi = device.mpi;
@@ -148,6 +152,7 @@ final class MpiComm extends Comm {
             }
             buf.completeSend(id, tag);
         } finally {
+            activity.exit(Activity.SEND);
             buf.returnFromDevice();
         }
     }
@@ -157,6 +162,8 @@ final class MpiComm extends Comm {
         checkRecvArgs(buf, source, tag);
         checkTag(tag);
         buf.lendToDevice();
+        final Activity activity = device.activity;
+        activity.enter(Activity.RECV, this, source, tag);
         try {
             final MpiDevice device = this.device;
             final MpiBinding mpi = device.mpi;
@@ -186,8 +193,10 @@ final class MpiComm extends Comm {
                 device.await(state.body, srcWorld);
             }
             buf.completeReceive(sourceId(srcWorld), msgTag);
+            activity.received();
             return buf.status();
         } finally {
+            activity.exit(Activity.RECV);
             buf.returnFromDevice();
         }
     }

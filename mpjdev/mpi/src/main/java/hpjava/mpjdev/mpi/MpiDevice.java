@@ -85,6 +85,8 @@ final class MpiDevice {
     /** MPI's largest tag ({@code MPI_TAG_UB}): mpjdev tags above it are refused, body tags wrap below it. */
     final int tagUpperBound;
     private final PeerWatch watch;
+    /** This rank's record for the job watchdog (hooks at every blocking call). */
+    final hpjava.mpjdev.watch.Activity activity = hpjava.mpjdev.watch.Activity.install();
     private final MpiComm world;
 
     private MpiDevice(MpiBinding mpi, int nChannels) {

@@ -3,6 +3,8 @@ package hpjava.mpjdev.mpi;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.ProgramRunner;
 import hpjava.mpjdev.spi.RankPrefixedOutput;
+import hpjava.mpjdev.watch.LauncherWatch;
+import hpjava.mpjdev.watch.RankReporter;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -44,6 +46,8 @@ public final class MpiRankMain {
             return;
         }
         int rank = device.worldRank();
+        LauncherWatch.startFromProperties("rank " + rank);
+        RankReporter reporter = RankReporter.start(rank, device.activity, Thread.currentThread());
         if (device.worldSize() != np) {
             System.err.println("mpjdev: rank " + rank + ": mpirun started " + device.worldSize() + " ranks, but " + np
                     + " were asked for (check the extra mpirun arguments)");
@@ -61,6 +65,7 @@ public final class MpiRankMain {
             System.setErr(new PrintStream(prefixedErr, true));
         }
         int status = ProgramRunner.runProcessRank(device.world(), spec);
+        if (reporter != null) reporter.finished();
         if (prefix) {
             prefixedOut.finish();
             prefixedErr.finish();

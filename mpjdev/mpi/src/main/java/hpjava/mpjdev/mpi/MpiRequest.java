@@ -1,5 +1,6 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.DeviceException;
@@ -46,6 +47,7 @@ final class MpiRequest extends Request {
     }
 
     void startSend(MpiComm c, int dest, int t) {
+        c.device.activity.sent();
         lock.lock();
         try {
             reset(c, false, dest, t);
@@ -116,7 +118,12 @@ final class MpiRequest extends Request {
             final MpiDevice device = comm.device;
             final int waitedFor = peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer);
             long stuckSince = PeerWatch.NOT_STUCK;
-            for (int round = 0; !poll(true); round++) stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
+            device.activity.enter(Activity.WAIT, comm, peer, tag);
+            try {
+                for (int round = 0; !poll(true); round++) stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
+            } finally {
+                device.activity.exit(Activity.WAIT);
+            }
         }
         return result();
     }
@@ -143,12 +150,17 @@ final class MpiRequest extends Request {
     protected Status waitAny(Request[] requests) {
         final MpiDevice device = comm.device;
         long stuckSince = PeerWatch.NOT_STUCK;
-        for (int round = 0; ; round++) {
-            for (int i = 0; i < requests.length; i++) {
-                Request r = requests[i];
-                if (r != null && (r instanceof MpiRequest m ? m.poll(true) : r.isDone())) return withIndex(r.itest(), i);
+        device.activity.enter(Activity.WAIT_ANY, comm, -1, -1);
+        try {
+            for (int round = 0; ; round++) {
+                for (int i = 0; i < requests.length; i++) {
+                    Request r = requests[i];
+                    if (r != null && (r instanceof MpiRequest m ? m.poll(true) : r.isDone())) return withIndex(r.itest(), i);
+                }
+                stuckSince = device.betweenPolls(round, PeerWatch.ANY, stuckSince);
             }
-            stuckSince = device.betweenPolls(round, PeerWatch.ANY, stuckSince);
+        } finally {
+            device.activity.exit(Activity.WAIT_ANY);
         }
     }
 
@@ -269,6 +281,7 @@ final class MpiRequest extends Request {
     }
 
     private void finish(RuntimeException e) {
+        if (receive) comm.device.activity.received();
         unregister();
         if (!receive) comm.unstamp(buf.segment());
         error = e;

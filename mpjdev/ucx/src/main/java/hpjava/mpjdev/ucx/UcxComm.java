@@ -1,5 +1,6 @@
 package hpjava.mpjdev.ucx;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.Request;
@@ -75,12 +76,22 @@ final class UcxComm extends Comm {
 
     @Override
     public void send(Buffer buf, int dest, int tag) {
-        isend(buf, dest, tag).iwait();
+        device.activity.enter(Activity.SEND, this, dest, tag);
+        try {
+            isend(buf, dest, tag).iwait();
+        } finally {
+            device.activity.exit(Activity.SEND);
+        }
     }
 
     @Override
     public Status recv(Buffer buf, int source, int tag) {
-        return irecv(buf, source, tag).iwait();
+        device.activity.enter(Activity.RECV, this, source, tag);
+        try {
+            return irecv(buf, source, tag).iwait();
+        } finally {
+            device.activity.exit(Activity.RECV);
+        }
     }
 
     @Override
@@ -90,6 +101,7 @@ final class UcxComm extends Comm {
         buf.lendToDevice();
         int destWorld = members[dest];
         r.start(this, true, destWorld, tag);
+        device.activity.sent();
         try {
             device.startSend(r, context, destWorld, tag);
         } catch (RuntimeException e) {

@@ -63,6 +63,8 @@ final class UcxDevice implements AutoCloseable {
 
     final int rank;
     final int size;
+    /** This rank's record for the job watchdog (hooks at every blocking call). */
+    final hpjava.mpjdev.watch.Activity activity = hpjava.mpjdev.watch.Activity.install();
     private final UcpContext context;
     private final UcpWorker worker;
     private final long workerHandle;

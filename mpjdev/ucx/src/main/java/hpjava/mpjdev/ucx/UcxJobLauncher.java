@@ -1,6 +1,7 @@
 package hpjava.mpjdev.ucx;
 
 import hpjava.mpjdev.LaunchSpec;
+import hpjava.mpjdev.watch.JobWatch;
 import hpjava.mpjdev.ucx.ffm.UcxLibrary;
 import hpjava.mpjdev.ucx.ffm.UcxUnavailableException;
 
@@ -61,6 +62,8 @@ final class UcxJobLauncher {
     private final Process[] processes;
     private final Rank[] ranks;
     private final List<Thread> pumps = new ArrayList<>();
+    /** The job's watchdog (null if it could not start); its verdict ends the job and is its exit status. */
+    private JobWatch watch;
 
     private sealed interface Event permits Registered, Done, Exited, Bad {}
 
@@ -135,6 +138,16 @@ final class UcxJobLauncher {
     }
 
     private int run() {
+        watch = JobWatch.start(np, spec.timeoutSeconds(), err, this::killAll);
+        try {
+            int status = runWatched();
+            return watch != null && watch.verdict() >= 0 ? watch.verdict() : status;
+        } finally {
+            if (watch != null) watch.close();
+        }
+    }
+
+    private int runWatched() {
         int bootstrapTimeout = seconds("bootstrap-timeout", 60);
         int abortGrace = seconds("abort-grace", 5);
         try (ServerSocket server = new ServerSocket(0, Math.max(50, 2 * np), InetAddress.getLoopbackAddress())) {
@@ -181,6 +194,7 @@ final class UcxJobLauncher {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(spec.jvmArgs());
+        if (watch != null) cmd.addAll(watch.rankJvmArgs());
         String extra = spec.options().get("jvm-args");
         if (extra != null) for (String a : extra.trim().split("\\s+")) if (!a.isEmpty()) cmd.add(a);
         cmd.add("-cp");
@@ -359,7 +373,9 @@ final class UcxJobLauncher {
                         close(r);
                     }
                     boolean normal = x.status() == 0 && r != null && r.done;
-                    if (!normal && !failed) {
+                    if (!normal && !failed && watch != null && watch.verdict() >= 0) {
+                        failed = true;   // ended by the watchdog, which has reported why
+                    } else if (!normal && !failed) {
                         failed = true;
                         String why = x.status() == 0 ? "exited before its main method returned"
                                 : x.status() == 3 ? "could not start the ucx device (status 3)"

@@ -1,5 +1,6 @@
 package hpjava.mpjdev.ucx;
 
+import hpjava.mpjdev.watch.RankReporter;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.ProgramRunner;
 import hpjava.mpjdev.ucx.ffm.UcxUnavailableException;
@@ -63,7 +64,9 @@ public final class UcxRankMain {
 
             LaunchSpec spec = new LaunchSpec(size, args[0], Arrays.asList(args).subList(1, args.length),
                     programClassPath(), false, false, Map.of());
+            RankReporter reporter = RankReporter.start(rank, device.activity, Thread.currentThread());
             int status = ProgramRunner.runProcessRank(UcxComm.world(device), spec);
+            if (reporter != null) reporter.finished();
             if (status != 0) {
                 leaving = true;
                 return status; // the launcher sees the exit and aborts the job

@@ -1,5 +1,6 @@
 package hpjava.mpjdev.ucx;
 
+import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.PeerFailedException;
@@ -133,7 +134,13 @@ final class UcxRequest extends Request {
     @Override
     public Status iwait() {
         if (state == PENDING) {
-            device.await(this);
+            device.activity.enter(Activity.WAIT, comm, isSend ? comm.localId(peerWorld)
+                    : posted.source == PostedReceive.ANY ? -1 : comm.localId(posted.source), tag);
+            try {
+                device.await(this);
+            } finally {
+                device.activity.exit(Activity.WAIT);
+            }
             if (state == PENDING) throw device.abandoned();
         }
         return observe();
@@ -162,7 +169,13 @@ final class UcxRequest extends Request {
         for (Request q : requests) {
             if (q != null && (!(q instanceof UcxRequest u) || u.device != device)) return super.waitAny(requests);
         }
-        int i = device.awaitAny(requests);
+        device.activity.enter(Activity.WAIT_ANY, comm, -1, -1);
+        int i;
+        try {
+            i = device.awaitAny(requests);
+        } finally {
+            device.activity.exit(Activity.WAIT_ANY);
+        }
         if (i < 0) throw device.abandoned();
         return withIndex(((UcxRequest) requests[i]).observe(), i);
     }
@@ -175,6 +188,7 @@ final class UcxRequest extends Request {
         if (!observed) {
             observed = true;
             if (state == DONE && isSend) buffer.completeSend(comm.id(), tag);
+            if (!isSend) device.activity.received();
             buffer.returnFromDevice();
         }
         if (state == FAILED) {

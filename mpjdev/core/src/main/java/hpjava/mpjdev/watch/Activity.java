@@ -1,0 +1,163 @@
+package hpjava.mpjdev.watch;
+
+import hpjava.mpjdev.Comm;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * What one rank of a one-rank-per-process backend ({@code mpi}, {@code ucx}) is doing in the device, for the job's
+ * watchdog ({@link RankReporter} sends it to the launcher's {@link JobWatch}). The backends call the hooks at the
+ * entry and exit of every blocking call ({@link #enter}/{@link #exit}), when a send starts ({@link #sent}) and when a
+ * receive completes ({@link #received}). Each hook is a few plain or opaque field writes: no allocation, no lock, no
+ * fence on the hot path. The reporter thread reads the fields racily; a torn view lasts one report (200 ms) and the
+ * launcher decides only on views that stay the same.
+ *
+ * <p>The {@code .hpj} line of the pending call is not recorded here: it is found when needed by a stack sample of
+ * the waiting thread ({@link CallSite}), which costs nothing while the rank runs.
+ */
+public final class Activity {
+    /** Operation codes of {@link #enter}; {@link #NONE} while the rank is not blocked in the device. */
+    public static final int NONE = 0, SEND = 1, RECV = 2, WAIT = 3, WAIT_ANY = 4, BARRIER = 5, BROADCAST = 6,
+            ALLREDUCE = 7;
+    private static final String[] NAMES = {"running", "send", "recv", "iwait", "iwaitany", "barrier", "broadcast",
+            "allreduce"};
+
+    /** The process's record (one rank per process); null until a backend creates it with {@link #install}. */
+    private static volatile Activity process;
+
+    private volatile int op;
+    private int peer, tag;
+    private Comm comm;
+    private Thread waiter;
+    private volatile Thread mainThread;
+    private long since;
+    private long progress, sentCount, receivedCount;
+
+    private static final VarHandle PROGRESS, SENT, RECEIVED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            PROGRESS = l.findVarHandle(Activity.class, "progress", long.class);
+            SENT = l.findVarHandle(Activity.class, "sentCount", long.class);
+            RECEIVED = l.findVarHandle(Activity.class, "receivedCount", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Creates the record of this process's rank (once; later calls return the same record). For backends. */
+    public static synchronized Activity install() {
+        if (process == null) process = new Activity();
+        return process;
+    }
+
+    /**
+     * Watches only {@code main}'s blocking calls (the program's main thread, as mt does): a program's own thread that
+     * waits in the device while the main thread computes must not make the rank look blocked. Before this call, any
+     * thread's are recorded.
+     */
+    public void watchThread(Thread main) {
+        mainThread = main;
+    }
+
+    /** This process's record, or null when no one-rank-per-process backend runs here. */
+    public static Activity ofProcess() {
+        return process;
+    }
+
+    /**
+     * The calling thread blocks in {@code op} on {@code comm} (peer and tag as the program gave them: ids of
+     * {@code comm}, {@code -1} for a wildcard or none). Nested calls (a blocking send is a start and a wait) keep the
+     * outer operation.
+     */
+    public void enter(int op, Comm comm, int peer, int tag) {
+        Thread self = Thread.currentThread(), main = mainThread;
+        if (main != null && self != main || this.op != NONE && waiter == self) return;
+        this.peer = peer;
+        this.tag = tag;
+        this.comm = comm;
+        this.waiter = self;
+        this.since = System.nanoTime();
+        this.op = op;   // volatile store last: publishes the fields above
+    }
+
+    /** The calling thread's blocking call returns (normally or by an exception). */
+    public void exit(int op) {
+        if (this.op == op && waiter == Thread.currentThread()) {
+            this.op = NONE;
+            waiter = null;
+        }
+        bump(PROGRESS);
+    }
+
+    /** A send started (a message is in flight until its receiver's {@link #received}). */
+    public void sent() {
+        bump(SENT);
+        bump(PROGRESS);
+    }
+
+    /** A receive completed. */
+    public void received() {
+        bump(RECEIVED);
+        bump(PROGRESS);
+    }
+
+    private void bump(VarHandle h) {
+        h.setOpaque(this, (long) h.getOpaque(this) + 1);
+    }
+
+    // ------------------------------------------------------------------ reading (reporter thread)
+
+    int op() {
+        return op;
+    }
+
+    long progress() {
+        return (long) PROGRESS.getOpaque(this);
+    }
+
+    long sentCount() {
+        return (long) SENT.getOpaque(this);
+    }
+
+    long receivedCount() {
+        return (long) RECEIVED.getOpaque(this);
+    }
+
+    Thread waiter() {
+        return waiter;
+    }
+
+    long since() {
+        return since;
+    }
+
+    /** {@code "recv(source 1, tag 7, world of 4)"}: the pending operation, or "running". */
+    String describe() {
+        int o = op;
+        if (o == NONE) return NAMES[0];
+        Comm c = comm;
+        int p = peer, t = tag;
+        String where = c == null ? "" : (c.size() == worldSize() ? "world of " : "communicator of ") + c.size();
+        String peerText = switch (o) {
+            case SEND -> "dest " + p;
+            case RECV, WAIT -> p < 0 ? "any source" : (o == WAIT ? "peer " : "source ") + p;
+            case BROADCAST -> "root " + p;
+            default -> "";
+        };
+        StringBuilder sb = new StringBuilder(NAMES[o]).append('(');
+        if (!peerText.isEmpty()) sb.append(peerText).append(", ");
+        if (o == SEND || o == RECV || o == WAIT) sb.append(t < 0 ? "any tag" : "tag " + t).append(", ");
+        return sb.append(where).append(')').toString();
+    }
+
+    private static int worldSize() {
+        try {
+            return Comm.world().size();
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+}

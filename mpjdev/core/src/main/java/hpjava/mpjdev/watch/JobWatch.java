@@ -1,0 +1,257 @@
+package hpjava.mpjdev.watch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The launcher side of the job watchdog for one-rank-per-process backends ({@code mpi}, {@code ucx}; {@code mt} has
+ * its own in {@code MtJob}). The ranks' {@link RankReporter}s connect to a Unix-domain socket in a private directory
+ * (mode 700: only this user) and send their state every 200 ms; a thread of this JVM decides:
+ * <ul>
+ * <li><b>deadlock</b>: every rank has reported, every live rank has been blocked in the device for over
+ *     {@link #DEADLOCK_BLOCKED_MS} ms, no count moved over the last two looks, and no message is in flight (as many
+ *     receives completed as sends started, over the whole job): reported, the job ends with status
+ *     {@link #DEADLOCK_STATUS}. A message in flight (sent, not yet received) is never called a deadlock: it may still
+ *     match; such hangs are the timeout's.</li>
+ * <li><b>hang</b> (when {@code timeoutSeconds > 0}): no rank made communication progress for that long while some
+ *     live rank waits in the device: every rank's state (pending operation, how long, the program's {@code .hpj}
+ *     line; for ranks not waiting, where they run) is reported and the job ends with {@link #HANG_STATUS}.</li>
+ * </ul>
+ * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
+ * when it dies, each rank's reporter sees the socket close and halts.
+ */
+public final class JobWatch implements AutoCloseable {
+    /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
+    public static final int HANG_STATUS = 124;
+    /** Exit status of a job ended because of a diagnosed deadlock (as on mt). */
+    public static final int DEADLOCK_STATUS = 1;
+    /** System property naming the socket, for the rank JVMs. */
+    public static final String SOCKET_PROPERTY = "hpjava.watch.socket";
+    static final long DEADLOCK_BLOCKED_MS = 900;
+    private static final long LOOK_MS = 200;
+
+    private final int np;
+    private final int timeoutSeconds;
+    private final PrintStream err;
+    private final Runnable endJob;
+    private final Path dir, socket;
+    private final ServerSocketChannel server;
+    private final RankView[] views;
+    private final List<SocketChannel> connections = new ArrayList<>();
+    private volatile int verdict = -1;
+    private volatile boolean closed;
+    private AutoCloseable onRequest = () -> { };
+
+    /** One report of one rank (see {@link RankReporter} for the fields). */
+    record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
+                    String site) {
+        static RankView parse(String line) {
+            String[] f = line.split("\t", -1);
+            return new RankView(Integer.parseInt(f[0]), f[1].charAt(0), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                    Long.parseLong(f[4]), Long.parseLong(f[5]), f[6], f.length > 7 ? f[7] : "");
+        }
+    }
+
+    private JobWatch(int np, int timeoutSeconds, PrintStream err, Runnable endJob) throws IOException {
+        this.np = np;
+        this.timeoutSeconds = timeoutSeconds;
+        this.err = err;
+        this.endJob = endJob;
+        this.views = new RankView[np];
+        this.dir = Files.createTempDirectory("hpjava-watch-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        this.socket = dir.resolve("s");
+        this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(socket), np + 8);
+    }
+
+    /**
+     * Starts watching a job of {@code np} ranks; {@code endJob} ends it (called once, from the watch thread, after the
+     * report). Returns null (and the job runs unwatched, as before) if the socket cannot be made, saying why.
+     */
+    public static JobWatch start(int np, int timeoutSeconds, PrintStream err, Runnable endJob) {
+        try {
+            JobWatch w = new JobWatch(np, timeoutSeconds, err, endJob);
+            Thread.ofPlatform().daemon().name("hpjava-watch-accept").start(w::accept);
+            Thread.ofPlatform().daemon().name("hpjava-watch").start(w::decide);
+            w.onRequest = HangReports.onRequest(() -> report("mpjdev: the job's state (on request)", w.views.clone()), err);
+            return w;
+        } catch (IOException | UnsupportedOperationException e) {
+            err.println("mpjdev: the job watchdog cannot start (" + e.getMessage() + "); hangs will not be reported");
+            return null;
+        }
+    }
+
+    /**
+     * JVM arguments for every rank: the socket, and this JVM's pid and host for {@link LauncherWatch} (ranks on other
+     * hosts do not see the socket and run unwatched).
+     */
+    public List<String> rankJvmArgs() {
+        return List.of("-D" + SOCKET_PROPERTY + "=" + socket, "-D" + LauncherWatch.PID_PROPERTY + "="
+                + ProcessHandle.current().pid(), "-D" + LauncherWatch.HOST_PROPERTY + "=" + LauncherWatch.hostName());
+    }
+
+    /** The status the watchdog ended the job with, or -1 if it did not. */
+    public int verdict() {
+        return verdict;
+    }
+
+    /** Stops watching (call after the job's processes have ended: the ranks halt when the socket closes). */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            onRequest.close();
+        } catch (Exception ignored) {
+            // the handler stays: it reports the last job's state
+        }
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        synchronized (connections) {
+            for (SocketChannel c : connections) {
+                try {
+                    c.close();
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+            }
+        }
+        try {
+            Files.deleteIfExists(socket);
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // a temp directory left behind
+        }
+    }
+
+    private void accept() {
+        while (!closed) {
+            try {
+                SocketChannel c = server.accept();
+                synchronized (connections) {
+                    connections.add(c);
+                }
+                Thread.ofPlatform().daemon().name("hpjava-watch-read").start(() -> read(c));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void read(SocketChannel c) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                try {
+                    RankView v = RankView.parse(line);
+                    if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
+                } catch (RuntimeException malformed) {
+                    return;   // not a reporter of this job
+                }
+            }
+        } catch (IOException e) {
+            // the rank has exited
+        }
+    }
+
+    // ------------------------------------------------------------------ deciding
+
+    private void decide() {
+        long[] lastProgress = new long[np];
+        int stableLooks = 0;
+        HangClock hang = new HangClock(timeoutSeconds);
+        while (!closed) {
+            try {
+                Thread.sleep(LOOK_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            RankView[] v = views.clone();
+            long sum = 0;
+            boolean same = true, allReported = true;
+            for (int r = 0; r < np; r++) {
+                if (v[r] == null) {
+                    allReported = false;
+                    continue;
+                }
+                sum += v[r].progress();
+                if (v[r].progress() != lastProgress[r]) same = false;
+                lastProgress[r] = v[r].progress();
+            }
+            stableLooks = same ? stableLooks + 1 : 0;
+            if (allReported && stableLooks >= 2 && deadlocked(v)) {
+                end(DEADLOCK_STATUS, report("mpjdev: deadlock: every live rank is blocked in the device and no message"
+                        + " is in flight that could wake one of them; ending the job", v));
+                return;
+            }
+            // the clock starts once every rank has reported, and only a wait as long as the timeout counts
+            if (hang.expired(allReported ? sum : -1, longestWaitMs(v) >= timeoutSeconds * 1000L)) {
+                end(HANG_STATUS, report("mpjdev: hang: no rank has made communication progress for " + timeoutSeconds
+                        + " s while ranks wait in the device (--timeout " + timeoutSeconds + "); ending the job (exit status "
+                        + HANG_STATUS + ")", v));
+                return;
+            }
+        }
+    }
+
+    private static boolean deadlocked(RankView[] v) {
+        long sent = 0, received = 0;
+        boolean anyLive = false;
+        for (RankView x : v) {
+            sent += x.sent();
+            received += x.received();
+            if (x.state() == 'F') continue;
+            anyLive = true;
+            if (x.state() != 'W' || x.blockedMs() < DEADLOCK_BLOCKED_MS) return false;
+        }
+        return anyLive && sent == received;
+    }
+
+    private static long longestWaitMs(RankView[] v) {
+        long longest = -1;
+        for (RankView x : v) if (x != null && x.state() == 'W') longest = Math.max(longest, x.blockedMs());
+        return longest;
+    }
+
+    private void end(int status, String report) {
+        if (closed) return;
+        verdict = status;
+        HangReports.publish(report, err);
+        endJob.run();
+    }
+
+    static String report(String heading, RankView[] v) {
+        StringBuilder sb = new StringBuilder(heading);
+        for (int r = 0; r < v.length; r++) {
+            RankView x = v[r];
+            sb.append("\n  rank ").append(r).append(": ");
+            if (x == null) sb.append("not started (never reported)");
+            else if (x.state() == 'F') sb.append("finished");
+            else if (x.state() == 'W') sb.append("waiting in ").append(x.operation()).append(" for ")
+                    .append(seconds(x.blockedMs())).append(x.site());
+            else sb.append("running, no device call for ").append(seconds(x.blockedMs())).append(x.site());
+        }
+        return sb.toString();
+    }
+
+    static String seconds(long ms) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
+    }
+
+}

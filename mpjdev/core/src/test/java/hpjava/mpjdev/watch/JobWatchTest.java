@@ -1,0 +1,89 @@
+package hpjava.mpjdev.watch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.channels.SocketChannel;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The launcher's decisions from the ranks' reports, over the real socket, without a job. */
+class JobWatchTest {
+
+    private static String line(int rank, char state, long blockedMs, long progress, long sent, long received, String op) {
+        return rank + "\t" + state + "\t" + blockedMs + "\t" + progress + "\t" + sent + "\t" + received + "\t" + op
+                + "\t at P.main(P.hpj:" + (10 + rank) + ")\n";
+    }
+
+    /** Sends each rank's line every 100 ms until the watch ends the job; returns the report. */
+    private static String watch(int timeout, String... lines) throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CountDownLatch ended = new CountDownLatch(1);
+        JobWatch w = JobWatch.start(lines.length, timeout, new PrintStream(err, true, StandardCharsets.UTF_8), ended::countDown);
+        String socket = w.rankJvmArgs().get(0).substring(("-D" + JobWatch.SOCKET_PROPERTY + "=").length());
+        SocketChannel[] ch = new SocketChannel[lines.length];
+        for (int r = 0; r < lines.length; r++) ch[r] = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+        try {
+            for (int round = 0; round < 40 && ended.getCount() > 0; round++) {
+                for (int r = 0; r < lines.length; r++) ch[r].write(ByteBuffer.wrap(lines[r].getBytes(StandardCharsets.UTF_8)));
+                ended.await(100, TimeUnit.MILLISECONDS);
+            }
+            return w.verdict() + ": " + err.toString(StandardCharsets.UTF_8);
+        } finally {
+            w.close();
+            for (SocketChannel c : ch) c.close();
+        }
+    }
+
+    @Test
+    @Timeout(20)
+    void everyLiveRankBlockedWithNothingInFlightIsADeadlock() throws Exception {
+        String r = watch(0, line(0, 'W', 1200, 5, 3, 2, "recv(source 1, tag 7, world of 3)"),
+                line(1, 'W', 1100, 4, 2, 2, "recv(source 0, tag 7, world of 3)"),
+                line(2, 'F', 0, 9, 1, 2, "running"));
+        assertTrue(r.startsWith("1: mpjdev: deadlock:"), r);
+        assertTrue(r.contains("rank 0: waiting in recv(source 1, tag 7, world of 3) for 1.2 s at P.main(P.hpj:10)"), r);
+        assertTrue(r.contains("rank 2: finished"), r);
+    }
+
+    @Test
+    @Timeout(20)
+    void aMessageInFlightIsNoDeadlock() throws Exception {
+        String r = watch(0, line(0, 'W', 1200, 5, 3, 2, "recv(source 1, tag 7, world of 2)"),
+                line(1, 'W', 1100, 4, 2, 2, "recv(source 0, tag 8, world of 2)"));
+        assertEquals("-1: ", r);
+    }
+
+    @Test
+    @Timeout(20)
+    void aRankThatRunsIsNoDeadlockButTheTimeoutEndsTheJob() throws Exception {
+        String r = watch(1, line(0, 'W', 1500, 5, 2, 2, "allreduce(world of 2)"), line(1, 'R', 1500, 4, 2, 2, "running"));
+        assertTrue(r.startsWith("124: mpjdev: hang: no rank has made communication progress for 1 s"), r);
+        assertTrue(r.contains("rank 1: running, no device call for 1.5 s at P.main(P.hpj:11)"), r);
+    }
+
+    @Test
+    @Timeout(20)
+    void withoutAWaitingRankTheTimeoutNeverFires() throws Exception {
+        assertEquals("-1: ", watch(1, line(0, 'R', 3000, 5, 2, 2, "running"), line(1, 'R', 3000, 4, 2, 2, "running")));
+    }
+
+    @Test
+    void theClockRestartsOnProgress() throws Exception {
+        HangClock c = new HangClock(1);
+        assertFalse(c.expired(1, true));
+        Thread.sleep(1100);
+        assertTrue(c.expired(1, true));
+        assertFalse(c.expired(2, true));
+        assertFalse(new HangClock(0).expired(1, true));
+    }
+}
