@@ -1,6 +1,6 @@
 package hpjava.mpjdev;
 
-import java.util.concurrent.locks.LockSupport;
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
 
 /**
  * A non-blocking operation started by {@link Comm#isend} or {@link Comm#irecv}.
@@ -72,8 +72,7 @@ public abstract class Request {
      * it spins briefly, then parks for growing intervals up to 1 ms.
      */
     protected Status waitAny(Request[] requests) {
-        long parkNanos = 1_000;
-        for (int round = 0; ; round++) {
+        for (int round = DEFAULT_IDLE.reset(); ; round = DEFAULT_IDLE.idle(round)) {
             for (int i = 0; i < requests.length; i++) {
                 Request r = requests[i];
                 if (r != null && r.isDone()) {
@@ -82,14 +81,11 @@ public abstract class Request {
                     return s;
                 }
             }
-            if (round < 1_000) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(parkNanos);
-                parkNanos = Math.min(parkNanos * 2, 1_000_000);
-            }
         }
     }
+
+    /** The wait of {@link #waitAny}'s default: 1000 paused spins, then parks from 1 us doubling up to 1 ms. */
+    private static final BackoffIdleStrategy DEFAULT_IDLE = new BackoffIdleStrategy(0, 1_000, 0, 1_000, 1_000_000);
 
     /** For backends: sets the index of a status returned by {@code iwaitany}. */
     protected static Status withIndex(Status status, int index) {

@@ -42,7 +42,8 @@ public final class MtBackend implements Backend {
 
     @Override
     public String description() {
-        return "ranks as threads of one JVM (default; nothing to install)";
+        return "ranks as threads of one JVM (default; nothing to install; options: "
+                + hpjava.mpjdev.spi.BackendOptions.names(MtOptions.KEYS) + ")";
     }
 
     @Override

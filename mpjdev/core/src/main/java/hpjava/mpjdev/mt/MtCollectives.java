@@ -4,6 +4,7 @@ import hpjava.mpjdev.NativeCollectives;
 import hpjava.mpjdev.PeerFailedException;
 import hpjava.mpjdev.ReduceOp;
 import hpjava.mpjdev.SectionType;
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
 
 import java.lang.reflect.Array;
 import java.util.concurrent.locks.LockSupport;
@@ -106,8 +107,9 @@ final class MtCollectives implements NativeCollectives {
         RankState me = comm.me;
         boolean registered = me.enterWait(wait);
         try {
-            int spins = me.spinWindow();
-            for (int i = 0; i < spins && ctx.generation == gen; i++) Thread.onSpinWait();
+            BackoffIdleStrategy idle = job.options.idle();
+            int round = idle.startWithSpins(me.spinWindow());
+            while (idle.spinning(round) && ctx.generation == gen) round = idle.idle(round);
             if (ctx.generation != gen) {
                 me.spinSucceeded(job.options.spinLimit());
                 return;
@@ -124,7 +126,7 @@ final class MtCollectives implements NativeCollectives {
                                     + (ctx.isWorld() ? "rank " + k : "id " + k + " (world rank " + ctx.worldRanks[k] + ")")
                                     + " has " + (s.lifecycle == RankState.FAILED ? "failed" : "finished") + " without joining it");
                     }
-                    LockSupport.parkNanos(this, 20_000_000L);
+                    round = idle.idle(round, this);
                 }
             } finally {
                 ctx.barrierWaiters[comm.id] = null;

@@ -9,6 +9,7 @@ import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.PeerFailedException;
 import hpjava.mpjdev.RankContext;
 import hpjava.mpjdev.Request;
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
 import hpjava.mpjdev.spi.ProgramClassLoader;
 import hpjava.mpjdev.spi.ProgramRunner;
 import hpjava.mpjdev.watch.HangClock;
@@ -31,7 +32,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class MtJob {
     /** How long a parked waiter sleeps before rechecking peers and the abort flag (also woken explicitly). */
-    private static final long PARK_NANOS = 20_000_000L;
     private static final long WATCHDOG_PERIOD_MS = 200;
     private static final int STABLE_POLLS_FOR_DEADLOCK = 3;
     private static final long ABORT_GRACE_MS = 3_000;
@@ -282,8 +282,9 @@ final class MtJob {
      */
     void await(MtRequest r) {
         RankState me = r.comm.me;
-        int spins = me.spinWindow();
-        for (int i = 0; i < spins && r.state == MtRequest.PENDING && !aborted; i++) Thread.onSpinWait();
+        BackoffIdleStrategy idle = options.idle();
+        int round = idle.startWithSpins(me.spinWindow());
+        while (idle.spinning(round) && r.state == MtRequest.PENDING && !aborted) round = idle.idle(round);
         if (r.state != MtRequest.PENDING) {
             me.spinSucceeded(options.spinLimit());
             return;
@@ -295,7 +296,7 @@ final class MtJob {
             while (r.state == MtRequest.PENDING) {
                 checkStalled(r);
                 if (r.state != MtRequest.PENDING) break;
-                LockSupport.parkNanos(this, PARK_NANOS);
+                round = idle.idle(round, this);
             }
         } finally {
             r.waiter = null;
@@ -316,13 +317,14 @@ final class MtJob {
         int i = doneIndex(requests);
         if (i >= 0) return i;
         RankState me = first.comm.me;
-        int spins = me.spinWindow();
-        for (int s = 0; s < spins && !aborted; s++) {
+        BackoffIdleStrategy idle = options.idle();
+        int round = idle.startWithSpins(me.spinWindow());
+        while (idle.spinning(round) && !aborted) {
             if ((i = doneIndex(requests)) >= 0) {
                 me.spinSucceeded(options.spinLimit());
                 return i;
             }
-            Thread.onSpinWait();
+            round = idle.idle(round);
         }
         boolean registered = me.enterWait(requests);
         long parkedAt = System.nanoTime();
@@ -334,7 +336,7 @@ final class MtJob {
                     if (q != null) checkStalled((MtRequest) q);
                 }
                 if ((i = doneIndex(requests)) >= 0) break;
-                LockSupport.parkNanos(this, PARK_NANOS);
+                round = idle.idle(round, this);
             }
             return i;
         } finally {

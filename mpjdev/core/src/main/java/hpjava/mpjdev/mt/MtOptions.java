@@ -1,61 +1,59 @@
 package hpjava.mpjdev.mt;
 
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
+import hpjava.mpjdev.idle.Cores;
+import hpjava.mpjdev.spi.BackendOptions;
+import hpjava.mpjdev.spi.BackendOptions.Key;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Tuning of an mt job, from {@code --option KEY=VALUE} (or the system properties {@code hpjava.mt.KEY}):
- * {@code spin} - how many {@link Thread#onSpinWait()} rounds a waiter spins at most before parking (default 2000,
+ * The configuration of an mt job: every key, its default and its meaning ({@link #KEYS}), read from
+ * {@code --option KEY=VALUE} or the system property {@code hpjava.mt.KEY} ({@link BackendOptions}).
+ *
+ * <p>{@code spin}: how many {@link Thread#onSpinWait()} rounds a waiter spins at most before parking (default 2000,
  * about 75 us, when the ranks fit on the cores and run as platform threads, else 50: with more ranks than cores a
- * spinning waiter steals the core from the rank it waits for). 2000 is about three park/unpark hand-offs: a longer
- * spin saves little when the partner is running, and under load from other processes it burns the rank's CPU share,
- * so the scheduler runs it later (measured at load 9 to 15 on 2 vCPUs: 8-byte half round trip 58 to 108 us with 2000
- * against 134 to 339 us with 20000, and 53 to 124 us for the raw-threads baseline, which spins 2000);
- * {@code eager} - the largest message, in bytes, that a send copies into a staging buffer and completes at once when
- * no receive is posted (default 65536; larger sends wait for the receiver).
+ * spinning waiter steals the core from the rank it waits for, {@link Cores}). 2000 is about three park/unpark
+ * hand-offs: a longer spin saves little when the partner is running, and under load from other processes it burns the
+ * rank's CPU share, so the scheduler runs it later (measured at load 9 to 15 on 2 vCPUs: 8-byte half round trip 58 to
+ * 108 us with 2000 against 134 to 339 us with 20000, and 53 to 124 us for the raw-threads baseline, which spins 2000).
  *
- * <p>{@code spinFloor}: the adaptive spin window of a rank never shrinks below it. When the ranks fit on the cores it
- * is {@value #FITS_SPIN_FLOOR} rounds (about 22 us at ~37 ns a round here, what one park/unpark hand-off across vCPUs
- * costs per PLATFORM-FACTS: spinning that long before blocking never costs more than twice the best choice), so that
- * load from other processes, which makes some waits long, does not turn every later wait into a park; with more ranks
- * than cores it is {@value #OVERSUBSCRIBED_SPIN_FLOOR}, because a spinner then steals the core of the rank it waits for.
+ * <p>The adaptive spin window of a rank ({@link RankState}) never shrinks below {@link #spinFloor}: when the ranks fit
+ * on the cores {@value #FITS_SPIN_FLOOR} rounds (about 22 us at ~37 ns a round here, what one park/unpark hand-off
+ * across vCPUs costs per PLATFORM-FACTS: spinning that long before blocking never costs more than twice the best
+ * choice), so that load from other processes, which makes some waits long, does not turn every later wait into a
+ * park; with more ranks than cores {@value #OVERSUBSCRIBED_SPIN_FLOOR}.
  *
- * <p>{@code debug} ({@code true}/{@code false}, default false): before any rank runs, load every program class in every
- * rank and stop at {@link DebugAttachPoint} so that a debugger's line breakpoints bind in every rank (what
- * {@code hpjava run --debug} sets, with the JDWP agent that waits there).
+ * <p>{@code eager}: the largest message, in bytes, that a send copies into a staging buffer and completes at once when
+ * no receive is posted (default 65536; larger sends wait for the receiver). {@code debug}: see {@link #KEYS}.
+ *
+ * @param idle the wait strategy of every mt wait loop: {@code spinLimit} paused spins (a rank's adaptive window picks
+ *        how many of them a wait uses, {@link BackoffIdleStrategy#startWithSpins}), no yields (a completing rank
+ *        unparks its waiter), then parking in {@link #PARK_NANOS} slices, between which the waiter checks whether its
+ *        peer has ended
  */
-record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor, boolean debug) {
+record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor, boolean debug,
+                 BackoffIdleStrategy idle) {
     static final int FITS_SPIN_FLOOR = 600;
     static final int OVERSUBSCRIBED_SPIN_FLOOR = 16;
+    /** How long a parked waiter sleeps before it looks at its peers again (a completing peer unparks it at once). */
+    static final long PARK_NANOS = 20_000_000L;
+
+    /** The keys of the mt backend, as {@code hpjava run --option KEY=VALUE} takes them and mpjdev/README.md lists them. */
+    static final List<Key> KEYS = List.of(
+            new Key("spin", "2000, or 50 with more ranks than cores or with virtual threads",
+                    "Thread.onSpinWait rounds a waiting rank spins at most before it parks"),
+            new Key("eager", "65536", "largest message (bytes) a send completes at once by copying it when no receive is posted"),
+            new Key("debug", "false", "load every program class in every rank and stop at DebugAttachPoint before any rank "
+                    + "runs, so that a debugger's breakpoints bind in every rank (set by hpjava run --debug)"));
 
     static MtOptions from(int np, boolean virtualThreads, Map<String, String> options) {
-        for (String k : options.keySet())
-            if (!k.equals("spin") && !k.equals("eager") && !k.equals("debug"))
-                throw new IllegalArgumentException("unknown option '" + k + "' for the mt backend (known: spin, eager, debug)");
-        boolean fits = !virtualThreads && np <= Runtime.getRuntime().availableProcessors();
-        int spin = (int) number(options, "spin", fits ? 2_000 : 50, Integer.MAX_VALUE);
-        long eager = number(options, "eager", 65_536, Long.MAX_VALUE);
+        BackendOptions o = BackendOptions.of("mt", KEYS, options);
+        boolean fits = !virtualThreads && !Cores.oversubscribed(np);
+        int spin = (int) o.number("spin", fits ? 2_000 : 50, 0, Integer.MAX_VALUE);
+        long eager = o.number("eager", 65_536, 0, Long.MAX_VALUE);
         int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
-        return new MtOptions(spin, eager, virtualThreads, floor, flag(options, "debug"));
-    }
-
-    private static boolean flag(Map<String, String> options, String key) {
-        String v = options.get(key);
-        if (v == null) v = System.getProperty("hpjava.mt." + key);
-        if (v == null || v.equals("false")) return false;
-        if (v.equals("true")) return true;
-        throw new IllegalArgumentException("mt option " + key + " must be true or false, not '" + v + "'");
-    }
-
-    private static long number(Map<String, String> options, String key, long dflt, long max) {
-        String v = options.get(key);
-        if (v == null) v = System.getProperty("hpjava.mt." + key);
-        if (v == null) return dflt;
-        try {
-            long n = Long.parseLong(v.trim());
-            if (n < 0 || n > max) throw new NumberFormatException();
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("mt option " + key + " must be a non-negative integer, not '" + v + "'");
-        }
+        BackoffIdleStrategy idle = new BackoffIdleStrategy(0, spin, 0, PARK_NANOS, PARK_NANOS);
+        return new MtOptions(spin, eager, virtualThreads, floor, o.flag("debug", false), idle);
     }
 }

@@ -1,6 +1,8 @@
 package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.DeviceException;
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
+import hpjava.mpjdev.idle.Cores;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
@@ -237,13 +239,13 @@ final class MpiDevice {
     /**
      * What every wait loop of the backend does between two polls of what it waits for (after poll number
      * {@code round}): progress on posted receives, every {@link PeerWatch#CHECK_MASK}+1 rounds the finished-peer check
-     * ({@code peer}: the world rank waited for, or {@link PeerWatch#ANY}), then {@link #backOff}. Takes and returns the
+     * ({@code peer}: the world rank waited for, or {@link PeerWatch#ANY}), then {@link #IDLE}. Takes and returns the
      * wait's {@code stuckSince} ({@link PeerWatch#NOT_STUCK} at first). Must not be called holding {@link #LOCK}.
      */
     long betweenPolls(int round, int peer, long stuckSince) {
         progressPending();
         if ((round & PeerWatch.CHECK_MASK) == PeerWatch.CHECK_MASK) stuckSince = watch.check(peer, stuckSince);
-        backOff(round);
+        IDLE.idle(round);
         return stuckSince;
     }
 
@@ -253,11 +255,15 @@ final class MpiDevice {
      * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
      */
-    static final boolean OVERSUBSCRIBED = localRanks() > Runtime.getRuntime().availableProcessors();
+    static final boolean OVERSUBSCRIBED = Cores.oversubscribed(localRanks());
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
     static final int SPIN_ROUNDS = Integer.getInteger("hpjava.mpi.spinRounds", OVERSUBSCRIBED ? 100 : 20_000);
-    /** Polls after which a waiting thread parks between polls (a long wait, e.g. for a partner that computes). */
-    static final int YIELD_ROUNDS = SPIN_ROUNDS + 20_000;
+    /**
+     * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
+     * only delay noticing the message), then 20000 polls that yield the core (it stays runnable), then park 20 µs
+     * between polls (a long wait, e.g. for a partner that computes).
+     */
+    static final BackoffIdleStrategy IDLE = new BackoffIdleStrategy(SPIN_ROUNDS, 0, 20_000, 20_000, 20_000);
 
     private static int localRanks() {
         String v = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
@@ -267,17 +273,6 @@ final class MpiDevice {
         } catch (NumberFormatException e) {
             return 1;
         }
-    }
-
-    /**
-     * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
-     * only delay noticing the message), then yield the core (it stays runnable), then park briefly; see
-     * {@link #SPIN_ROUNDS}.
-     */
-    private static void backOff(int round) {
-        if (round < SPIN_ROUNDS) return;
-        if (round < YIELD_ROUNDS) Thread.yield();
-        else java.util.concurrent.locks.LockSupport.parkNanos(20_000);
     }
 
     /**

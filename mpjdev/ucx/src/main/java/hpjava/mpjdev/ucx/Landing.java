@@ -37,7 +37,7 @@ final class Landing {
      * Whether a slot may hold a message no one has taken: set by a poll whose progress delivered something but that
      * took only the slot its own receive waits for, cleared when every slot has been looked at. A message another
      * thread's progress call put in a slot must still be found by the thread waiting for it, whose own progress calls
-     * may deliver nothing more: a wait that stays idle sweeps every {@link WaitPolicy#SWEEP_ROUNDS} rounds while this
+     * may deliver nothing more: a wait that stays idle sweeps every {@link UcxDevice#SWEEP_ROUNDS} rounds while this
      * is set (every round once it no longer spins). (Looking at the slot on every idle round instead measured 15-20 %
      * slower in separate launches.)
      */

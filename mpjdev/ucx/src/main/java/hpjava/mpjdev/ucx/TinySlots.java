@@ -25,7 +25,7 @@ import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
  * outstanding message means that the count is either the one before or the current one, so the residue decides.
  *
  * <p>Used only for jobs of at most {@link #MAX_RANKS} ranks (a wait for {@code ANY_SOURCE} looks at every slot), and
- * only where {@link CopyHandler#available()}; {@code -Dhpjava.ucx.slots=false} turns it off. Not thread-safe: the
+ * only where {@link CopyHandler#available()}; option {@code slots=false} ({@link UcxOptions}) turns it off. Not thread-safe: the
  * device lock.
  */
 final class TinySlots {
@@ -34,7 +34,7 @@ final class TinySlots {
     /** The active-message id of sender 0's slot messages; sender {@code s} uses {@code AM_ID_BASE + s}. */
     static final int AM_ID_BASE = Envelope.AM_ID + 1;
     static final long STRIDE = CopyHandler.ALIGNMENT;
-    private static final boolean ENABLED = !"false".equals(System.getProperty("hpjava.ucx.slots"));
+    private static final boolean ENABLED = UcxOptions.ofRank().slots();
 
     private final int self;
     private final long base;

@@ -22,7 +22,8 @@ public final class UcxBackend implements Backend {
 
     @Override
     public String description() {
-        return "UCX active messages (one JVM per rank on this host; needs libucx0)";
+        return "UCX active messages (one JVM per rank on this host; needs libucx0; options: "
+                + hpjava.mpjdev.spi.BackendOptions.names(UcxOptions.KEYS) + ")";
     }
 
     @Override

@@ -5,6 +5,7 @@ import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.JobAbortedException;
 import hpjava.mpjdev.PeerFailedException;
 import hpjava.mpjdev.Request;
+import hpjava.mpjdev.idle.BackoffIdleStrategy;
 import hpjava.mpjdev.ucx.ffm.Ucp;
 import hpjava.mpjdev.ucx.ffm.UcpContext;
 import hpjava.mpjdev.ucx.ffm.UcpStructs;
@@ -18,7 +19,6 @@ import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
-import static hpjava.mpjdev.ucx.WaitPolicy.SWEEP_ROUNDS;
 import static hpjava.mpjdev.ucx.ffm.UcpConstants.UCS_INPROGRESS;
 import static hpjava.mpjdev.ucx.ffm.UcpConstants.UCS_OK;
 import static hpjava.mpjdev.ucx.ffm.UcpConstants.UCS_THREAD_MODE_SINGLE;
@@ -28,7 +28,7 @@ import static hpjava.mpjdev.ucx.ffm.UcpConstants.UCS_THREAD_MODE_SINGLE;
  * included), the device lock, the start of sends and receives, the wait loops that drive progress, and the UCX
  * requests still in flight. The receiving side (the active-message handler, tiny-message slots, matching and
  * landing) is {@link Landing}; finished peers are tracked by {@link PeerFailures}; the spin/yield/park policy is
- * {@link WaitPolicy}.
+ * {@link UcxOptions#idle}.
  *
  * <h2>Threads and the device lock</h2>
  * The worker is created in {@code UCS_THREAD_MODE_SINGLE} mode and every UCX call and every change of matching state
@@ -77,7 +77,10 @@ final class UcxDevice implements AutoCloseable {
     private final Matcher matcher;
     private final TinySlots slots;
     private final PeerFailures peers;
-    private final int spinLimit;
+    /** The wait strategy of this rank's wait loops ({@link UcxOptions#idle}). */
+    private final BackoffIdleStrategy idle;
+    /** Idle rounds between the slot sweeps of a wait while a slot may hold a message no one has taken. */
+    static final int SWEEP_ROUNDS = 64;
 
     @SuppressWarnings("unused") // accessed through LOCK
     private volatile int lockWord;
@@ -111,7 +114,7 @@ final class UcxDevice implements AutoCloseable {
         this.sentTo = new int[size];
         this.sendParam = arena.allocate(UcpStructs.UCP_REQUEST_PARAM).address();
         this.peers = new PeerFailures(rank, size);
-        this.spinLimit = WaitPolicy.spinLimit(localRanks);
+        this.idle = UcxOptions.ofRank().idle(localRanks);
         this.landing = new Landing(this, worker, rank, size, arena); // no message arrives before connect()
         this.matcher = landing.matcher;
         this.slots = landing.slots;
@@ -210,55 +213,41 @@ final class UcxDevice implements AutoCloseable {
 
     /** Waits until {@code r} is complete or the job aborts, driving progress (spin, yield, then park). */
     void await(UcxRequest r) {
-        int idle = 0;
-        long yieldingSince = 0;
-        while (r.state == UcxRequest.PENDING) {
+        for (int round = idle.reset(); r.state == UcxRequest.PENDING; ) {
             if (abortReason != null || handlerFailure != null) return;
+            int events = 0;
             if (tryLock()) {
-                int events;
                 try {
                     events = pollLocked(r);
                     if (events == 0 && landing.slotsUnswept
-                            && ((idle & (SWEEP_ROUNDS - 1)) == SWEEP_ROUNDS - 1 || idle >= spinLimit)) {
+                            && ((round & (SWEEP_ROUNDS - 1)) == SWEEP_ROUNDS - 1 || !idle.spinning(round))) {
                         landing.takeAllSlots(); // after the spin, every round: yielding or parking costs more
                     }
                 } finally {
                     unlock();
                 }
                 if (r.state != UcxRequest.PENDING) return;
-                if (events > 0) {
-                    idle = 0;
-                    yieldingSince = 0;
-                }
             }
-            yieldingSince = WaitPolicy.backOff(idle, yieldingSince, spinLimit);
-            if (idle < spinLimit) idle++;
+            round = idle.idle(events, round);
         }
     }
 
     /** Waits until one of {@code requests} (all of this device) is complete; returns its index, or -1 on abort. */
     int awaitAny(Request[] requests) {
-        int idle = 0;
-        long yieldingSince = 0;
-        while (true) {
+        for (int round = idle.reset(); ; ) {
             for (int i = 0; i < requests.length; i++) {
                 if (requests[i] != null && ((UcxRequest) requests[i]).state != UcxRequest.PENDING) return i;
             }
             if (abortReason != null || handlerFailure != null) return -1;
+            int events = 0;
             if (tryLock()) {
-                int events;
                 try {
                     events = pollLocked(null);
                 } finally {
                     unlock();
                 }
-                if (events > 0) {
-                    idle = 0;
-                    yieldingSince = 0;
-                }
             }
-            yieldingSince = WaitPolicy.backOff(idle, yieldingSince, spinLimit);
-            if (idle < spinLimit) idle++;
+            round = idle.idle(events, round);
         }
     }
 
@@ -277,7 +266,7 @@ final class UcxDevice implements AutoCloseable {
     void progressUntil(BooleanSupplier done) {
         while (!done.getAsBoolean()) {
             pollOnce();
-            LockSupport.parkNanos(WaitPolicy.PARK_NANOS); // nothing urgent: peers only fetch rendezvous data now
+            LockSupport.parkNanos(UcxOptions.PARK_NANOS); // nothing urgent: peers only fetch rendezvous data now
         }
     }
 

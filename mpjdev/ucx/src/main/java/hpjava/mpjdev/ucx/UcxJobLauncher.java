@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -41,20 +40,11 @@ import java.util.stream.Collectors;
  *     abort (their blocked calls throw {@link hpjava.mpjdev.JobAbortedException}), kills whatever is left after a
  *     grace period, and returns 1.</li>
  * </ul>
- * Options ({@code --option key=value}): {@code jvm-args} (extra JVM options for the rank JVMs, separated by
- * spaces), {@code bootstrap-timeout} (seconds, default 60), {@code abort-grace} (seconds, default 5).
+ * Options ({@code --option key=value}): {@link UcxOptions}.
  */
 final class UcxJobLauncher {
-    private static final Set<String> OPTIONS = Set.of("jvm-args", "bootstrap-timeout", "abort-grace", "net-devices");
-
-    /**
-     * The network devices UCX may use ({@code UCX_NET_DEVICES}): by default only the loopback device, since every rank
-     * of a job runs on this host (ranks talk through shared memory; UCX's TCP transport would otherwise listen on
-     * every interface, outside the job's secret). Option {@code net-devices} names others (multi-host).
-     */
-    static final String DEFAULT_NET_DEVICES = "lo";
-
     private final LaunchSpec spec;
+    private final UcxOptions options;
     private final int np;
     private final PrintStream err = System.err;
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
@@ -109,8 +99,9 @@ final class UcxJobLauncher {
         void run(DataOutputStream out) throws IOException;
     }
 
-    private UcxJobLauncher(LaunchSpec spec) {
+    private UcxJobLauncher(LaunchSpec spec, UcxOptions options) {
         this.spec = spec;
+        this.options = options;
         this.np = spec.np();
         this.processes = new Process[np];
         this.ranks = new Rank[np];
@@ -122,19 +113,14 @@ final class UcxJobLauncher {
             throw new IllegalArgumentException("--np " + spec.np() + ": the ucx backend runs at most "
                     + Envelope.MAX_RANKS + " ranks (a message envelope names its source in 16 bits)");
         }
-        for (String key : spec.options().keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw new IllegalArgumentException("unknown option '" + key + "' for backend ucx; known: "
-                        + OPTIONS.stream().sorted().collect(Collectors.joining(", ")));
-            }
-        }
+        UcxOptions options = UcxOptions.of(spec.options()); // rejects unknown keys before anything starts
         try {
             UcxLibrary.require();
         } catch (UcxUnavailableException e) {
             System.err.println("mpjdev: the ucx backend cannot run here: " + e.getMessage());
             return 3;
         }
-        return new UcxJobLauncher(spec).run();
+        return new UcxJobLauncher(spec, options).run();
     }
 
     private int run() {
@@ -148,8 +134,8 @@ final class UcxJobLauncher {
     }
 
     private int runWatched() {
-        int bootstrapTimeout = seconds("bootstrap-timeout", 60);
-        int abortGrace = seconds("abort-grace", 5);
+        int bootstrapTimeout = options.bootstrapTimeout();
+        int abortGrace = options.abortGrace();
         try (ServerSocket server = new ServerSocket(0, Math.max(50, 2 * np), InetAddress.getLoopbackAddress())) {
             Thread acceptor = Thread.ofPlatform().daemon().name("hpjava-ucx-bootstrap").start(() -> accept(server));
             for (int r = 0; r < np; r++) processes[r] = start(r, server.getLocalPort());
@@ -167,26 +153,6 @@ final class UcxJobLauncher {
         }
     }
 
-    private String netDevices() {
-        String v = spec.options().get("net-devices");
-        if (v == null) return DEFAULT_NET_DEVICES;
-        if (!v.matches("[A-Za-z0-9_.:,-]+"))
-            throw new IllegalArgumentException("option net-devices must name network devices (e.g. lo or eth1,eth2), not '" + v + "'");
-        return v;
-    }
-
-    private int seconds(String key, int dflt) {
-        String v = spec.options().get(key);
-        if (v == null) return dflt;
-        try {
-            int s = Integer.parseInt(v.trim());
-            if (s > 0) return s;
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("option " + key + " must be a positive number of seconds, not '" + v + "'");
-    }
-
     // ------------------------------------------------------------------ starting ranks
 
     private Process start(int rank, int port) throws IOException {
@@ -195,8 +161,8 @@ final class UcxJobLauncher {
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(spec.jvmArgs());
         if (watch != null) cmd.addAll(watch.rankJvmArgs());
-        String extra = spec.options().get("jvm-args");
-        if (extra != null) for (String a : extra.trim().split("\\s+")) if (!a.isEmpty()) cmd.add(a);
+        for (String a : options.jvmArgs().trim().split("\\s+")) if (!a.isEmpty()) cmd.add(a);
+        cmd.addAll(UcxOptions.rankProperties(spec.options()));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(UcxRankMain.class.getName());
@@ -212,7 +178,7 @@ final class UcxJobLauncher {
         env.put(Bootstrap.ENV_PROGRAM_CLASS_PATH,
                 spec.classPath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         env.put("UCX_ERROR_SIGNALS", ""); // libucs must not take SIGSEGV from HotSpot (see UcxLibrary)
-        env.put("UCX_NET_DEVICES", netDevices());
+        env.put("UCX_NET_DEVICES", options.netDevices());
         pb.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(nullFile()));
         if (spec.prefixOutput()) {
             pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.PIPE);
