@@ -218,15 +218,26 @@ final class MpiDevice {
      * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}.
      */
     void await(MpiBinding.Req r, int peer) {
+        awaitThenHold(r, peer);
+        LOCK.unlock();
+    }
+
+    /**
+     * As {@link #await}, but returns holding {@link #LOCK}, taken for the test that saw {@code r} complete, so that
+     * the caller acts on the arrival in the same hold (the caller unlocks); if it throws, the lock is not held.
+     */
+    void awaitThenHold(MpiBinding.Req r, int peer) {
         final ReentrantLock lock = LOCK;
         long stuckSince = PeerWatch.NOT_STUCK;
         for (int round = 0; ; round++) {
             if (lock.tryLock()) {
+                boolean complete = false;
                 try {
-                    if (r.test()) return;
+                    complete = r.test();
                 } finally {
-                    lock.unlock();
+                    if (!complete) lock.unlock();
                 }
+                if (complete) return;
             }
             stuckSince = betweenPolls(round, peer, stuckSince);
         }
