@@ -3,11 +3,14 @@
 # per implementation, the C ping-pong (pingpong.c, compiled with that implementation's mpicc and started by its own
 # launcher) and mpjdev's mpi backend over the FFM binding (MpjdevPingPong, --option mpi.impl=IMPL); on Open MPI also
 # the backend over Open MPI's Java binding (--option mpi.binding=jni) and the raw Java binding (RawJavaPingPong); at
-# 8 B also the FFM binding alone, without the device (RawFfmPingPong), on both.
+# 8 B also, on both, the FFM binding alone without the device (RawFfmPingPong: MPI_Isend/MPI_Irecv + an MPI_Test loop,
+# and blocking MPI_Send/MPI_Recv) and C with the device's call pattern (pingpong.c lattest: MPI_Isend/MPI_Irecv + an
+# MPI_Test loop), which tell the cost of the pattern from the cost of the downcalls.
 # The sides are interleaved, their order rotated from round to round; a round's value is the median of REPS
 # repetitions, the reported value the median of the round medians.
 #
-# usage: bench/mpi/ffm.sh [ROUNDS [TESTS]]   (default 5 rounds; TESTS a comma list of lat8,bw1m, default both;
+# usage: bench/mpi/ffm.sh [ROUNDS [TESTS]]   (default 5 rounds; TESTS a comma list of lat8,bw1m,bw64k, default
+#        lat8,bw1m; bw64k: 65000 B, the largest message the device sends as one MPI message;
 #        needs bin/setup-mpi.sh done; builds what it needs). Run it under /work/tools/machine-excl on shared machines.
 # Prints a markdown table; raw lines ("round side mode size value") stay in bench/mpi/target/ffm-results.txt.
 set -euo pipefail
@@ -32,10 +35,12 @@ for w in ${WHICH//,/ }; do
   case "$w" in
     lat8) TESTS+=("lat 8 20000 7") ;;
     bw1m) TESTS+=("bw 1048576 8 5") ;;
-    *) echo "ffm.sh: unknown test '$w' (known: lat8, bw1m)" >&2; exit 2 ;;
+    bw64k) TESTS+=("bw 65000 64 5") ;; # the largest size sent as one MPI message (with mpjdev's header)
+    *) echo "ffm.sh: unknown test '$w' (known: lat8, bw1m, bw64k)" >&2; exit 2 ;;
   esac
 done
-SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich raw-ffm-openmpi raw-ffm-mpich)
+SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich raw-ffm-openmpi raw-ffm-mpich
+       c-test-openmpi c-test-mpich raw-ffm-blk-openmpi raw-ffm-blk-mpich)
 ABI_DIR="${HPJAVA_MPI_ABI_DIR:-$HOME/.hpjava/mpi-abi}"
 side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
   local name=$1; shift
@@ -48,6 +53,10 @@ side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
     ffm-mpich) "${LAUNCH[@]}" --option mpi.impl=mpich hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     raw-ffm-openmpi) if [ "$1" = lat ]; then "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
     raw-ffm-mpich) if [ "$1" = lat ]; then mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
+    raw-ffm-blk-openmpi) if [ "$1" = lat ]; then shift; "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong latblk "$@"; fi ;;
+    raw-ffm-blk-mpich) if [ "$1" = lat ]; then shift; mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong latblk "$@"; fi ;;
+    c-test-openmpi) if [ "$1" = lat ]; then shift; "${MPIRUN[@]}" "$T/pingpong-openmpi" lattest "$@"; fi ;;
+    c-test-mpich) if [ "$1" = lat ]; then shift; mpiexec.mpich -n 2 "$T/pingpong-mpich" lattest "$@"; fi ;;
   esac | awk -v n="$name" 'NF == 4 && $1 ~ /^(c|java-raw|mpjdev-mpi|ffm-raw)$/ { print n, $2, $3, $4 }'
 }
 OUT="$T/ffm-results.txt"
@@ -72,19 +81,27 @@ awk -v loads="$LOADS" '
     for (rk in n) { split(rk, p, SUBSEP); for (i = 1; i <= n[rk]; i++) a[i] = v[rk, i]
                     k = p[2] SUBSEP p[3] SUBSEP p[4]; rn[k]++; rv[k, rn[k]] = median(a, n[rk]) }
     for (k in rn) { for (i = 1; i <= rn[k]; i++) a[i] = rv[k, i]; med[k] = median(a, rn[k]) }
-    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | FFM binding alone | alone / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) |"
-    print "|---|---|---|---|---|---|---|---|---|---|"
-    split("lat 8|bw 1048576", order, "|"); split("openmpi mpich", impls, " ")
-    for (o = 1; o <= 2; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
+    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | FFM binding alone | alone / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) | C, MPI_Test loop | FFM alone, MPI_Send/MPI_Recv |"
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    split("lat 8|bw 1048576|bw 65000", order, "|"); split("openmpi mpich", impls, " ")
+    for (o = 1; o <= 3; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
       unit = mode == "lat" ? " us" : " MB/s"
-      name = mode == "lat" ? "8 B half round trip" : "1 MiB streaming, window 64"
+      name = mode == "lat" ? "8 B half round trip" : size == 65000 ? "65000 B streaming, window 64" : "1 MiB streaming, window 64"
       for (m = 1; m <= 2; m++) { im = impls[m]
         c = med["c-" im, mode, size]; f = med["ffm-" im, mode, size]; j = med["jni-" im, mode, size]; rj = med["raw-java-" im, mode, size]
-        rf = med["raw-ffm-" im, mode, size]
+        rf = med["raw-ffm-" im, mode, size]; ct = med["c-test-" im, "lattest", size]; rb = med["raw-ffm-blk-" im, "latblk", size]
         if (c == "" && f == "") continue
-        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
+        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s | %s | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
                (rf == "" ? "-" : sprintf("%.3f%s", rf, unit)), (rf == "" ? "-" : sprintf("%.3f", rf / c)),
-               (j == "" ? "-" : sprintf("%.3f%s", j, unit)), (rj == "" ? "-" : sprintf("%.3f%s", rj, unit)), (j == "" ? "-" : sprintf("%.3f", f / j)) } }
+               (j == "" ? "-" : sprintf("%.3f%s", j, unit)), (rj == "" ? "-" : sprintf("%.3f%s", rj, unit)), (j == "" ? "-" : sprintf("%.3f", f / j)),
+               (ct == "" ? "-" : sprintf("%.3f%s", ct, unit)), (rb == "" ? "-" : sprintf("%.3f%s", rb, unit)) } }
     print ""
     print "Load average (1 min) at the start of each round:" loads
+    print ""
+    print "Round medians per side (the machine has fast and slow states that last a whole launch; the best round is"
+    print "the side in the fast state):"
+    for (k in rn) { split(k, p, SUBSEP); line = sprintf("  %-20s %-8s %8s:", p[1], p[2], p[3]); best = ""
+                    for (i = 1; i <= rn[k]; i++) { line = line sprintf(" %.3f", rv[k, i]); if (best == "" || (p[2] == "bw" ? rv[k, i] > best : rv[k, i] < best)) best = rv[k, i] }
+                    print line sprintf("   best %.3f", best) | "sort" }
+    close("sort")
   }' "$OUT"

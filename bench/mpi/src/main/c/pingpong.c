@@ -1,5 +1,7 @@
 /* Raw C MPI baseline for the mpi backend benchmark (bench/mpi/run.sh), same protocol as RawJavaPingPong.java.
  *   pingpong lat SIZE ITERS REPS   half round trip of a SIZE-byte blocking ping-pong, microseconds, one line per rep
+ *   pingpong lattest SIZE ITERS REPS  the same with MPI_Isend/MPI_Irecv and a loop of MPI_Test (the mpi backend's
+ *                                     polling shape; tells the call pattern's cost from the FFM downcalls')
  *   pingpong bw  SIZE ITERS REPS   osu_bw-style streaming (window of 64 non-blocking sends, 1-byte ack), MB/s per rep
  * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks. */
 #include <mpi.h>
@@ -20,6 +22,28 @@ static double latency(char *buf, int size, int iters, int rank) {
         } else {
             MPI_Recv(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             MPI_Send(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
+        }
+    }
+    return (MPI_Wtime() - t0) * 1e6 / (2.0 * iters);
+}
+
+static void test_loop(MPI_Request *req) {
+    int flag = 0;
+    while (!flag) MPI_Test(req, &flag, MPI_STATUS_IGNORE);
+}
+
+static double latency_test(char *buf, int size, int iters, int rank) {
+    int peer = 1 - rank;
+    MPI_Request req;
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < iters; i++) {
+        if (rank == 0) {
+            MPI_Isend(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req); test_loop(&req);
+            MPI_Irecv(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req); test_loop(&req);
+        } else {
+            MPI_Irecv(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req); test_loop(&req);
+            MPI_Isend(buf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req); test_loop(&req);
         }
     }
     return (MPI_Wtime() - t0) * 1e6 / (2.0 * iters);
@@ -50,11 +74,12 @@ int main(int argc, char **argv) {
     int rank, np;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    if (argc != 5 || np != 2 || (strcmp(argv[1], "lat") && strcmp(argv[1], "bw"))) {
-        if (rank == 0) fprintf(stderr, "usage: mpirun -np 2 pingpong lat|bw SIZE ITERS REPS\n");
+    if (argc != 5 || np != 2 || (strcmp(argv[1], "lat") && strcmp(argv[1], "lattest") && strcmp(argv[1], "bw"))) {
+        if (rank == 0) fprintf(stderr, "usage: mpirun -np 2 pingpong lat|lattest|bw SIZE ITERS REPS\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     int bw = strcmp(argv[1], "bw") == 0;
+    double (*run)(char *, int, int, int) = bw ? bandwidth : strcmp(argv[1], "lattest") == 0 ? latency_test : latency;
     int size = atoi(argv[2]), iters = atoi(argv[3]), reps = atoi(argv[4]);
     if (size < 1 || iters < 1 || reps < 1) {
         if (rank == 0) fprintf(stderr, "pingpong: SIZE, ITERS and REPS must be positive\n");
@@ -62,9 +87,9 @@ int main(int argc, char **argv) {
     }
     char *buf = malloc((size_t) size * (bw ? WINDOW : 1));
     memset(buf, 1, (size_t) size * (bw ? WINDOW : 1));
-    (bw ? bandwidth : latency)(buf, size, iters, rank); /* warm-up */
+    run(buf, size, iters, rank); /* warm-up */
     for (int r = 0; r < reps; r++) {
-        double v = (bw ? bandwidth : latency)(buf, size, iters, rank);
+        double v = run(buf, size, iters, rank);
         if (rank == 0) printf("c %s %d %.4f\n", argv[1], size, v);
     }
     fflush(stdout);

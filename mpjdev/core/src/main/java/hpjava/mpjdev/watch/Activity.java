@@ -28,7 +28,7 @@ public final class Activity {
 
     private volatile int op;
     private int peer, tag;
-    private Comm comm;
+    private int commSize;
     private Thread waiter;
     private volatile Thread mainThread;
     private long since;
@@ -73,11 +73,16 @@ public final class Activity {
      * outer operation.
      */
     public void enter(int op, Comm comm, int peer, int tag) {
+        enter(op, comm == null ? 0 : comm.size(), peer, tag);
+    }
+
+    /** As {@link #enter(int, Comm, int, int)}, for a communicator known by its size ({@code 0}: none). */
+    public void enter(int op, int commSize, int peer, int tag) {
         Thread self = Thread.currentThread(), main = mainThread;
         if (main != null && self != main || this.op != NONE && waiter == self) return;
         this.peer = peer;
         this.tag = tag;
-        this.comm = comm;
+        this.commSize = commSize;
         this.waiter = self;
         this.since = System.nanoTime();
         this.op = op;   // volatile store last: publishes the fields above
@@ -138,9 +143,9 @@ public final class Activity {
     String describe() {
         int o = op;
         if (o == NONE) return NAMES[0];
-        Comm c = comm;
+        int size = commSize;
         int p = peer, t = tag;
-        String where = c == null ? "" : (c.size() == worldSize() ? "world of " : "communicator of ") + c.size();
+        String where = size == 0 ? "" : (size == worldSize() ? "world of " : "communicator of ") + size;
         String peerText = switch (o) {
             case SEND -> "dest " + p;
             case RECV, WAIT -> p < 0 ? "any source" : (o == WAIT ? "peer " : "source ") + p;

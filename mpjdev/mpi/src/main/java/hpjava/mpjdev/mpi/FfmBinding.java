@@ -27,6 +27,7 @@ final class FfmBinding extends MpiBinding {
     private final int anyTag;
     private final int success;
     private final MemorySegment statusIgnore;
+    private final long statusIgnoreAddress;
     private final MemorySegment inPlace;
     private final ValueLayout handle;
     private final MemorySegment scratch;          // out-parameters of the set-up calls, used under MpiDevice.LOCK
@@ -47,6 +48,7 @@ final class FfmBinding extends MpiBinding {
         this.anyTag = abi.constant("MPI_ANY_TAG");
         this.success = abi.constant("MPI_SUCCESS");
         this.statusIgnore = MemorySegment.ofAddress(abi.handle("MPI_STATUS_IGNORE", lib));
+        this.statusIgnoreAddress = statusIgnore.address();
         this.inPlace = MemorySegment.ofAddress(abi.handle("MPI_IN_PLACE", lib));
         this.handle = abi.handleBytes() == 4 ? JAVA_INT : JAVA_LONG;
         this.scratch = Arena.global().allocate(64 + abi.statusBytes(), 8);
@@ -71,6 +73,23 @@ final class FfmBinding extends MpiBinding {
 
     MpiAbi abi() {
         return abi;
+    }
+
+    FfmCalls calls() {
+        return c;
+    }
+
+    long byteType() {
+        return byteType;
+    }
+
+    MemorySegment statusIgnore() {
+        return statusIgnore;
+    }
+
+    /** The request slot's {@code MPI_Request} (for measurements that call the library directly). */
+    static MemorySegment requestOf(Req r) {
+        return ((FfmReq) r).request;
     }
 
     @Override
@@ -157,7 +176,7 @@ final class FfmBinding extends MpiBinding {
     void isend(MemorySegment data, int bytes, int dest, int tag, long comm, Req r) {
         int rc;
         try {
-            rc = (int) c.isend.invokeExact(data, bytes, byteType, dest, tag, comm, ((FfmReq) r).request);
+            rc = (int) c.isend.invokeExact(data.address(), bytes, byteType, dest, tag, comm, ((FfmReq) r).requestAddress);
         } catch (Throwable t) {
             throw rethrow("MPI_Isend", t);
         }
@@ -169,7 +188,7 @@ final class FfmBinding extends MpiBinding {
     void irecv(MemorySegment data, int bytes, int source, int tag, long comm, Req r, boolean withStatus) {
         int rc;
         try {
-            rc = (int) c.irecv.invokeExact(data, bytes, byteType, source, tag, comm, ((FfmReq) r).request);
+            rc = (int) c.irecv.invokeExact(data.address(), bytes, byteType, source, tag, comm, ((FfmReq) r).requestAddress);
         } catch (Throwable t) {
             throw rethrow("MPI_Irecv", t);
         }
@@ -203,7 +222,7 @@ final class FfmBinding extends MpiBinding {
     @Override
     int iprobe(int source, int tag, long comm) {
         MemorySegment flag = scratch.asSlice(0, 4), status = scratch.asSlice(8, abi.statusBytes());
-        check("MPI_Iprobe", call(() -> (int) c.iprobe.invokeExact(source, tag, comm, flag, status)));
+        check("MPI_Iprobe", call(() -> (int) c.iprobe.invokeExact(source, tag, comm, flag.address(), status.address())));
         return flag.get(JAVA_INT, 0) != 0 ? status.get(JAVA_INT, abi.statusSource()) : -1;
     }
 
@@ -229,25 +248,78 @@ final class FfmBinding extends MpiBinding {
         check("MPI_Abort", call(() -> (int) c.abort.invokeExact(world, status)));
     }
 
+    // MPI_Testsome's arrays, grown on demand (used under MpiDevice.LOCK): requests, indices, statuses, outcount.
+    private MemorySegment someRequests = MemorySegment.NULL, someIndices, someStatuses, someCount;
+    private int[] someSlot = new int[0];   // position in the caller's slots of each request passed to MPI
+
+    @Override
+    int testSome(Req[] slots, int n, int[] completed) {
+        if (someSlot.length < n) growSome(n);
+        final int rb = abi.requestBytes(), sb = abi.statusBytes();
+        int k = 0, m = 0;
+        for (int i = 0; i < n; i++) {
+            FfmReq q = (FfmReq) slots[i];
+            if (q.latched) {
+                completed[k++] = i;
+            } else {
+                MemorySegment.copy(q.request, 0, someRequests, (long) m * rb, rb);
+                someSlot[m++] = i;
+            }
+        }
+        if (m == 0) return k;
+        int rc;
+        try {
+            rc = (int) c.testsome.invokeExact(m, someRequests.address(), someCount.address(), someIndices.address(),
+                    someStatuses.address());
+        } catch (Throwable t) {
+            throw rethrow("MPI_Testsome", t);
+        }
+        if (rc != success) throw error("MPI_Testsome", rc);
+        int out = someCount.get(JAVA_INT, 0); // MPI_UNDEFINED (negative) only if no request was active: none here
+        for (int j = 0; j < out; j++) {
+            int i = someSlot[someIndices.getAtIndex(JAVA_INT, j)];
+            FfmReq q = (FfmReq) slots[i];
+            if (q.withStatus) MemorySegment.copy(someStatuses, (long) j * sb, q.status, 0, sb);
+            MemorySegment.copy(someRequests, (long) someIndices.getAtIndex(JAVA_INT, j) * rb, q.request, 0, rb);
+            q.latched = true;
+            completed[k++] = i;
+        }
+        return k;
+    }
+
+    private void growSome(int n) {
+        int cap = Math.max(16, Integer.highestOneBit(n - 1) << 1);
+        Arena arena = Arena.ofAuto(); // freed with the previous arrays' arena when they are replaced
+        someRequests = arena.allocate((long) cap * abi.requestBytes(), 8);
+        someIndices = arena.allocate((long) cap * 4, 8);
+        someStatuses = arena.allocate((long) cap * abi.statusBytes(), 8);
+        someCount = arena.allocate(8, 8);
+        someSlot = new int[cap];
+    }
+
     /** A request slot: {@code [MPI_Request][MPI_Status][int flag]} in native memory. */
     private final class FfmReq extends Req {
         final MemorySegment request;
         final MemorySegment status;
         final MemorySegment flag;
+        final long requestAddress, statusAddress, flagAddress;
         boolean withStatus;
 
         FfmReq(MemorySegment block) {
             request = block.asSlice(0, abi.requestBytes());
             status = block.asSlice(abi.requestBytes(), abi.statusBytes());
             flag = block.asSlice(abi.requestBytes() + abi.statusBytes(), 4);
+            requestAddress = request.address();
+            statusAddress = status.address();
+            flagAddress = flag.address();
         }
 
         @Override
-        boolean test() {
+        boolean testNow() {
             int rc;
-            MemorySegment st = withStatus ? status : statusIgnore;
+            long st = withStatus ? statusAddress : statusIgnoreAddress;
             try {
-                rc = (int) c.test.invokeExact(request, flag, st);
+                rc = (int) c.test.invokeExact(requestAddress, flagAddress, st);
             } catch (Throwable t) {
                 throw rethrow("MPI_Test", t);
             }

@@ -20,8 +20,12 @@ import java.nio.charset.StandardCharsets;
  * The downcall handles of the MPI functions {@link FfmBinding} calls. Handles ({@code MPI_Comm}, {@code MPI_Group},
  * {@code MPI_Datatype}) are C {@code int}s in MPICH and pointers in Open MPI: each handle is bound with the C type of
  * the table's handle size and adapted to take a Java {@code long}, so the callers are the same for both. The calls
- * made per message ({@code MPI_Isend}, {@code MPI_Irecv}, {@code MPI_Test}, {@code MPI_Iprobe}) return at once and
- * never call back into Java, so they are bound as critical (no thread-state transition around the call).
+ * made per message ({@code MPI_Isend}, {@code MPI_Irecv}, {@code MPI_Test}, {@code MPI_Testsome}, {@code MPI_Iprobe})
+ * return at once and never call back into Java, so they are bound as critical (no thread-state transition around the
+ * call), and their pointer arguments are raw addresses ({@code long}, {@link MemorySegment#address()}): a
+ * {@code MemorySegment} argument makes every call acquire and release the segment's arena (atomic updates of a shared
+ * counter for the automatic arenas the request slots and buffers live in). The callers keep the memory alive: the
+ * request slots are reachable from their buffers, data segments belong to buffers lent to the device.
  */
 final class FfmCalls {
     private static final Linker LINKER = Linker.nativeLinker();
@@ -31,6 +35,9 @@ final class FfmCalls {
     final MethodHandle initThread, commRank, commSize, commDup, commGroup, groupIncl, commCreateGroup, groupFree;
     final MethodHandle isend, irecv, test, ibarrier, ibcast, igather, iprobe, recv, finalizeMpi, finalized, abort;
     final MethodHandle getLibraryVersion, errorString, commGetAttr;
+    /** Blocking calls, bound without {@code critical}: they may wait (in native code, so the JVM's GC goes on). */
+    final MethodHandle send, waitOne;
+    final MethodHandle testsome;
 
     private final SymbolLookup lib;
     private final MemoryLayout h;
@@ -56,6 +63,9 @@ final class FfmCalls {
         igather = bind("MPI_Igather", false, p, i, h, p, i, h, i, h, p);
         iprobe = bind("MPI_Iprobe", true, i, i, h, p, p);
         recv = bind("MPI_Recv", false, p, i, h, i, i, h, p);
+        send = bind("MPI_Send", false, p, i, h, i, i, h);
+        waitOne = bind("MPI_Wait", false, p, p);
+        testsome = bind("MPI_Testsome", true, i, p, p, p, p);
         finalizeMpi = bind("MPI_Finalize", false);
         finalized = bind("MPI_Finalized", false, p);
         abort = bind("MPI_Abort", false, h, i);
@@ -68,6 +78,10 @@ final class FfmCalls {
     private MethodHandle bind(String name, boolean critical, MemoryLayout... args) {
         MemorySegment fn = lib.find(name).orElseThrow(() -> new DeviceException(
                 "the MPI library has no function " + name + " (an MPI 3 library is needed)"));
+        if (critical) { // pointers as raw addresses: see the class comment
+            args = args.clone();
+            for (int k = 0; k < args.length; k++) if (args[k] == ADDRESS) args[k] = JAVA_LONG;
+        }
         FunctionDescriptor d = FunctionDescriptor.of(JAVA_INT, args);
         MethodHandle mh = critical ? LINKER.downcallHandle(fn, d, Linker.Option.critical(false))
                                    : LINKER.downcallHandle(fn, d);

@@ -242,7 +242,7 @@ public final class JniBinding extends MpiBinding {
         }
 
         @Override
-        boolean test() {
+        boolean testNow() {
             try {
                 if (withStatus) {
                     mpi.Status st = request.testStatus();

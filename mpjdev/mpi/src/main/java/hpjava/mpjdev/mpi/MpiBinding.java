@@ -77,10 +77,41 @@ abstract class MpiBinding {
     /** {@code MPI_Abort} on the world; returns only if that failed. */
     abstract void abort(int status);
 
+    /**
+     * {@code MPI_Testsome} over the first {@code n} of {@code slots} (each holding an operation not yet seen complete):
+     * returns how many have completed and puts their positions in {@code completed[0..k)}. A completed slot is
+     * <em>latched</em>: its next {@link Req#test()} returns true at once (without calling MPI) and its status is
+     * there, so the owner of each slot finishes it as usual. This default tests the slots one by one (what the jni
+     * binding does: Open MPI's Java bindings take {@code mpi.Request[]}, whose allocation per call would cost more).
+     */
+    int testSome(Req[] slots, int n, int[] completed) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Req r = slots[i];
+            if (r.latched || r.testNow()) {
+                r.latched = true;
+                completed[k++] = i;
+            }
+        }
+        return k;
+    }
+
     /** One outstanding MPI operation at a time; reused for the next once {@link #test()} has returned true. */
     abstract static class Req {
+        /** Completed by {@link #testSome}, not yet reported by {@link #test()}. Guarded by {@link MpiDevice#LOCK}. */
+        boolean latched;
+
         /** {@code MPI_Test}: true once the operation has completed (then the slot is free again). */
-        abstract boolean test();
+        final boolean test() {
+            if (latched) {
+                latched = false;
+                return true;
+            }
+            return testNow();
+        }
+
+        /** {@code MPI_Test} itself. */
+        abstract boolean testNow();
 
         /** The source of a completed receive started with {@code withStatus}. */
         abstract int source();

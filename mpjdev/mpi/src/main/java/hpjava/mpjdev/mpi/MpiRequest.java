@@ -2,23 +2,22 @@ package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.watch.Activity;
 import hpjava.mpjdev.Buffer;
-import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A non-blocking send or receive of the mpi backend, carried by MPI requests in the buffer's request slots. There is
  * one per {@link Buffer} (kept in its {@link MpiBufferState}) and it is reused by each operation on that buffer, so
- * starting and completing operations allocates nothing here.
+ * starting and completing operations allocates nothing here. The messages' framing is {@link MpiFraming}'s.
  *
  * <p>States: a send has a head request (the inline message or the announcement) and, for a large message, a body
  * request. A receive has a head request; when the head turns out to be an announcement, the body receive is posted
  * (by whichever thread observes it, see {@link MpiDevice#progressPending()}) and the request completes with the body.
  * Waiting polls (test, progress on other posted receives, back off), never blocks inside MPI, so a rank always
- * posts the bodies its peers are waiting to send.
+ * posts the bodies its peers are waiting to send. {@link #waitAny} tests all its requests' active slots with one
+ * {@code MPI_Testsome} per poll ({@link MpiBinding#testSome}).
  *
  * <p>Thread-safety: state changes happen under {@link #lock}; one thread waits for a request at a time (mpjdev
  * contract), others only try the lock to make progress. MPI calls are made under {@link MpiDevice#LOCK}, taken
@@ -29,8 +28,9 @@ final class MpiRequest extends Request {
     private final MpiBufferState state;
     private final ReentrantLock lock = new ReentrantLock();
 
-    private MpiComm comm;
+    private MpiFraming framing;
     private boolean receive;
+    private int selfId;      // send: the sender's id in the communicator
     private int peer;        // send: destination id; receive: requested source id or ANY_SOURCE
     private int tag;         // send: tag; receive: requested tag or ANY_TAG
     private boolean headActive; // state.head holds an operation not yet seen complete
@@ -40,38 +40,26 @@ final class MpiRequest extends Request {
     private int msgTag;      // receive: tag of the message, once the head has arrived
     private volatile boolean done;
     private RuntimeException error;
+    // waitAny's scratch (grown on demand, then reused): the slots tested, their requests' positions, completed ones
+    private MpiBinding.Req[] anySlots = new MpiBinding.Req[0];
+    private int[] anyOwners = new int[0], anyCompleted = new int[0];
 
     MpiRequest(Buffer buf, MpiBufferState state) {
         this.buf = buf;
         this.state = state;
     }
 
-    void startSend(MpiComm c, int dest, int t) {
-        c.device.activity.sent();
+    void startSend(MpiFraming f, int self, int dest, int t) {
+        f.device.activity.sent();
         lock.lock();
         try {
-            reset(c, false, dest, t);
-            MemorySegment seg = buf.segment();
-            int len = MpiComm.wireLength(buf);
-            int destWorld = c.worldRank(dest);
-            final MpiBinding mpi = c.device.mpi;
+            reset(f, false, dest, t);
+            selfId = self;
             final ReentrantLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
-                if (len <= MpiComm.INLINE_MAX) {
-                    c.stamp(seg);
-                    mpi.isend(seg, len, destWorld, t, c.channel, state.head);
-                    headActive = true;
-                } else {
-                    int bodyTag = c.device.nextBodyTag(destWorld);
-                    mpi.isend(c.announce(state, len, bodyTag), MpiBufferState.ANNOUNCE_BYTES, destWorld, t, c.channel, state.head);
-                    headActive = true;
-                    mpi.isend(seg, len, destWorld, bodyTag, c.device.bulk(), state.body);
-                    bodyActive = true;
-                }
-            } catch (RuntimeException e) {
-                c.unstamp(seg);
-                throw e;
+                bodyActive = f.postSend(buf, state, f.worldRank(dest), t);
+                headActive = true;
             } finally {
                 mpiLock.unlock();
             }
@@ -80,29 +68,28 @@ final class MpiRequest extends Request {
         }
     }
 
-    void startRecv(MpiComm c, int source, int t) {
+    void startRecv(MpiFraming f, int source, int t) {
         lock.lock();
         try {
-            reset(c, true, source, t);
-            MemorySegment seg = MpiComm.prepareHead(buf);
+            reset(f, true, source, t);
+            MpiFraming.prepareHead(buf);
             final ReentrantLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
-                c.device.mpi.irecv(seg, MpiComm.capacityForMpi(buf), c.mpiSource(source), c.mpiTag(t), c.channel,
-                        state.head, source == Comm.ANY_SOURCE || t == Comm.ANY_TAG);
+                f.postRecvHead(buf, state, source, t);
                 headActive = true;
             } finally {
                 mpiLock.unlock();
             }
-            c.device.addPending(this);
+            f.device.addPending(this);
             registered = true;
         } finally {
             lock.unlock();
         }
     }
 
-    private void reset(MpiComm c, boolean isReceive, int p, int t) {
-        comm = c;
+    private void reset(MpiFraming f, boolean isReceive, int p, int t) {
+        framing = f;
         receive = isReceive;
         peer = p;
         tag = t;
@@ -115,10 +102,10 @@ final class MpiRequest extends Request {
     @Override
     public Status iwait() {
         if (!poll(false)) {
-            final MpiDevice device = comm.device;
-            final int waitedFor = peer == Comm.ANY_SOURCE ? PeerWatch.ANY : comm.worldRank(peer);
+            final MpiDevice device = framing.device;
+            final int waitedFor = framing.watchedPeer(peer); // send: the destination
             long stuckSince = PeerWatch.NOT_STUCK;
-            device.activity.enter(Activity.WAIT, comm, peer, tag);
+            device.activity.enter(Activity.WAIT, framing.size(), peer, tag);
             try {
                 for (int round = 0; !poll(true); round++) stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
             } finally {
@@ -131,7 +118,7 @@ final class MpiRequest extends Request {
     @Override
     public Status itest() {
         if (!poll(false)) {
-            comm.device.progressPending();
+            framing.device.progressPending();
             if (!poll(false)) return null;
         }
         return result();
@@ -146,22 +133,71 @@ final class MpiRequest extends Request {
         }
     }
 
+    /**
+     * Waits for the first of {@code requests} to complete: every poll tests the active slots of all of them at once
+     * ({@link MpiBinding#testSome}, one {@code MPI_Testsome} over the FFM binding), holding the locks of the requests
+     * it could take (so no other thread tests those slots meanwhile), then finishes the completed ones in array
+     * order. Requests of another backend are left to the generic loop.
+     */
     @Override
     protected Status waitAny(Request[] requests) {
-        final MpiDevice device = comm.device;
+        for (Request q : requests) if (q != null && !(q instanceof MpiRequest)) return super.waitAny(requests);
+        final MpiDevice device = framing.device;
+        if (anySlots.length < requests.length) {
+            anySlots = new MpiBinding.Req[requests.length];
+            anyOwners = new int[requests.length];
+            anyCompleted = new int[requests.length];
+        }
         long stuckSince = PeerWatch.NOT_STUCK;
-        device.activity.enter(Activity.WAIT_ANY, comm, -1, -1);
+        device.activity.enter(Activity.WAIT_ANY, framing.size(), -1, -1);
         try {
             for (int round = 0; ; round++) {
-                for (int i = 0; i < requests.length; i++) {
-                    Request r = requests[i];
-                    if (r != null && (r instanceof MpiRequest m ? m.poll(true) : r.isDone())) return withIndex(r.itest(), i);
-                }
+                int found = testAll(requests, device.mpi);
+                if (found >= 0) return withIndex(requests[found].itest(), found);
                 stuckSince = device.betweenPolls(round, PeerWatch.ANY, stuckSince);
             }
         } finally {
             device.activity.exit(Activity.WAIT_ANY);
         }
+    }
+
+    /** One poll of {@link #waitAny}: the index of a request that has completed, or -1. */
+    private int testAll(Request[] requests, MpiBinding mpi) {
+        int n = 0, k = 0;
+        try {
+            for (int i = 0; i < requests.length; i++) {
+                MpiRequest m = (MpiRequest) requests[i];
+                if (m == null) continue;
+                if (m.done) return i;
+                if (m.lock.isHeldByCurrentThread() || !m.lock.tryLock()) continue; // listed twice, or busy elsewhere
+                anyOwners[n] = i;
+                anySlots[n++] = m.done ? null : m.activeSlot();
+                if (anySlots[n - 1] == null) return i; // completed meanwhile (or failed): finish it below
+            }
+            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            if (n == 0 || !mpiLock.tryLock()) return -1;
+            try { // a failure here is MPI's (its default handler aborts first): thrown to the waiting thread
+                k = mpi.testSome(anySlots, n, anyCompleted);
+            } finally {
+                mpiLock.unlock();
+            }
+            int first = -1;
+            for (int j = 0; j < k; j++) { // finish every completed slot (latched until its owner tests it)
+                int i = anyOwners[anyCompleted[j]];
+                if (((MpiRequest) requests[i]).poll(false) && first < 0) first = i;
+            }
+            return first;
+        } finally {
+            for (int j = 0; j < n; j++) {
+                anySlots[j] = null;
+                ((MpiRequest) requests[anyOwners[j]]).lock.unlock();
+            }
+        }
+    }
+
+    /** The slot holding this request's next MPI operation, or null if none is outstanding; call holding {@link #lock}. */
+    private MpiBinding.Req activeSlot() {
+        return headActive ? state.head : bodyActive ? state.body : null;
     }
 
     /** The status, with index -1 (iwaitany sets its own index on the same object afterwards). */
@@ -240,7 +276,7 @@ final class MpiRequest extends Request {
             if (!state.body.test()) return false;
             bodyActive = false;
         }
-        buf.completeSend(comm.id(), tag);
+        buf.completeSend(selfId, tag);
         return true;
     }
 
@@ -250,46 +286,33 @@ final class MpiRequest extends Request {
             if (!state.body.test()) return false;
             bodyActive = false;
         }
-        buf.completeReceive(comm.sourceId(srcWorld), msgTag);
+        buf.completeReceive(framing.sourceId(srcWorld), msgTag);
         return true;
     }
 
     /** Tests the head receive; once it has arrived, posts the body receive if it was an announcement. */
     private boolean pollHead() {
         if (!state.head.test()) return false;
-        if (peer == Comm.ANY_SOURCE || tag == Comm.ANY_TAG) {
-            srcWorld = state.head.source();
-            msgTag = state.head.tag();
-        } else {
-            srcWorld = comm.worldRank(peer);
-            msgTag = tag;
-        }
+        srcWorld = framing.headSource(state, peer, tag);
+        msgTag = MpiFraming.headTag(state, peer, tag);
         headActive = false; // the caller unregisters this request once it has released MpiDevice.LOCK
-        int bodyTag = comm.headArrived(buf);
-        if (bodyTag >= 0) {
-            comm.iRecvBody(buf, state, srcWorld, bodyTag);
-            bodyActive = true;
-        }
+        bodyActive = framing.headArrived(buf, state, srcWorld);
         return true;
     }
 
     private void unregister() {
         if (registered) {
             registered = false;
-            comm.device.removePending(this);
+            framing.device.removePending(this);
         }
     }
 
     private void finish(RuntimeException e) {
-        if (receive) comm.device.activity.received();
+        if (receive) framing.device.activity.received();
         unregister();
-        if (!receive) comm.unstamp(buf.segment());
+        if (!receive) framing.sendCompleted(buf);
         error = e;
         done = true;
         buf.returnFromDevice();
-    }
-
-    private String describePeer() {
-        return peer == Comm.ANY_SOURCE ? "any source" : Integer.toString(peer);
     }
 }

@@ -32,6 +32,8 @@ public final class DeviceChecksProgram {
         barrier.run();
         nonBlocking(world);
         barrier.run();
+        waitAnyWildcards(world);
+        barrier.run();
         subCommunicators(world);
         barrier.run();
         collectives(world);
@@ -148,6 +150,50 @@ public final class DeviceChecksProgram {
             out[k].release();
         }
         say(c, "isend / irecv / iwaitany all-to-all");
+    }
+
+    /**
+     * Rank 0 posts a wildcard receive (ANY_SOURCE, ANY_TAG) per message the others send (3 each, tags 300 + 3 id + m,
+     * the second one large), then completes them all with iwaitany; which the FFM binding tests with one
+     * MPI_Testsome per poll, copying each completed receive's MPI_Status out of Testsome's array: every status must
+     * name the sender and tag its content says, each message exactly once.
+     */
+    static void waitAnyWildcards(Comm c) {
+        int p = c.size(), me = c.id();
+        int n = 3 * (p - 1);
+        if (me != 0) {
+            for (int m = 0; m < 3; m++) {
+                try (Buffer b = BufferPool.shared().acquire(64)) {
+                    int[] v = new int[m == 1 ? 40_000 : 2];
+                    Arrays.fill(v, 300 + 3 * me + m);
+                    v[0] = me;
+                    c.send(b.clear().write(v), 0, 300 + 3 * me + m);
+                }
+            }
+        } else {
+            Buffer[] in = new Buffer[n];
+            Request[] reqs = new Request[n];
+            for (int k = 0; k < n; k++) {
+                in[k] = BufferPool.shared().acquire(64);
+                reqs[k] = c.irecv(in[k], Comm.ANY_SOURCE, Comm.ANY_TAG);
+            }
+            boolean[] seen = new boolean[3 * p];
+            for (int done = 0; done < n; done++) {
+                Status st = Request.iwaitany(reqs);
+                int i = st.index();
+                check(i >= 0 && i < n && reqs[i] != null, "iwaitany index " + i);
+                int[] v = new int[in[i].nextCount()];
+                in[i].read(v, 0);
+                int tag = st.tag(), m = tag - 300 - 3 * st.source();
+                check(v[0] == st.source() && v[v.length - 1] == tag && m >= 0 && m < 3 && v.length == (m == 1 ? 40_000 : 2),
+                        "iwaitany status " + st + " for a message from " + v[0] + " tagged " + v[v.length - 1]);
+                check(!seen[tag - 300], "message tagged " + tag + " received twice");
+                seen[tag - 300] = true;
+                reqs[i] = null;
+            }
+            for (Buffer b : in) b.release();
+        }
+        say(c, "iwaitany over wildcard receives (statuses through MPI_Testsome)");
     }
 
     /** Two sub-communicators used at once with the same tags never see each other's messages. */
@@ -338,6 +384,22 @@ public final class DeviceChecksProgram {
                     if (c.id() == 0) System.out.printf("allocation per round trip: %.1f bytes%n", ours);
                     if (ffm) check(ours <= 8, "mpjdev over the ffm binding allocates " + ours + " bytes per round trip");
                 }
+            }
+        }
+        try (Buffer b = BufferPool.shared().acquire(64); Buffer r = BufferPool.shared().acquire(64)) {
+            Request[] reqs = new Request[2];
+            for (int round = 0; round < 3; round++) { // the same with isend, irecv and iwaitany
+                long a0 = mx.getThreadAllocatedBytes(self);
+                for (int i = 0; i < n; i++) {
+                    b.clear().write(payload, 0, 1);
+                    reqs[0] = c.irecv(r, peer, 3);
+                    reqs[1] = c.isend(b, peer, 3);
+                    for (int k = 0; k < 2; k++) reqs[Request.iwaitany(reqs).index()] = null;
+                }
+                double ours = (double) (mx.getThreadAllocatedBytes(self) - a0) / n;
+                if (round == 2 && c.id() == 0) System.out.printf("allocation per isend/irecv/iwaitany exchange: %.1f bytes%n", ours);
+                if (round == 2 && ffm) check(ours <= 8, "isend/irecv/iwaitany over the ffm binding allocate " + ours
+                        + " bytes per exchange");
             }
         }
         say(c, ffm ? "no allocation per message" : "allocation per message measured (jni binding: not checked)");
