@@ -265,7 +265,7 @@ final class StatementLowering {
             // Element loop versioned on constant scales: in the fast copy (the user's lines) the local subscript
             // steps by the overall's constant step (1 when the triplet's step is not a constant) and the arrays it
             // subscripts have unit stride in that slot, so every element's offset is the counter times a constant
-            // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorized)
+            // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
             // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
             // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
             // follows on the body's last line.
