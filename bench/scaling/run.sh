@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
-# bench/scaling: Jacobi (seed 003 Figure 2, the nest in main) and red-black SOR, HPJava on mt/mpi/ucx against plain
+# bench/scaling: Jacobi (seed 003 Figure 2, the nest in main), red-black SOR, Jacobi with its convergence measure as a
+# reduction into a local (residual) and the 3-D 7-point Jacobi (jacobi3d), HPJava on mt/mpi/ucx against plain
 # sequential Java, Java parallel streams, C -O3 -march=native sequential, C OpenMP and C MPI, in interleaved rounds
 # (the order of the variants rotates every round), every side checking the same checksum. Builds what it needs (gcc,
 # mpicc, javac, bin/hpjavac) into bench/scaling/target, then prints the tables of docs/BENCHMARKS.md "Scaling".
 #
-#   bench/scaling/run.sh [--sizes 1024,2048,4096] [--np 1,2,4] [--kernels jacobi,redblack] [--rounds 3]
-#                        [--backends mt,mpi,ucx] [--iters-scale 1.0]
+#   bench/scaling/run.sh [--sizes 1024,2048,4096] [--np 1,2,4] [--kernels jacobi,redblack,residual,jacobi3d]
+#                        [--rounds 3] [--backends mt,mpi,ucx] [--iters-scale 1.0]
 #
 # Iterations per run: ITERS = max(4, 1e9 / N^2 * scale) timed after WARMUP = max(2, ITERS / 2) untimed ones, the
 # same for every implementation (so the checksums agree). A backend or compiler that is missing is skipped with a
-# note (C MPI needs mpicc and mpirun; hpjava mpi/ucx need bin/setup-mpi.sh / bin/setup-ucx.sh). Exit status: 0, 1 if
+# note (C MPI needs mpicc and mpirun, and has jacobi and redblack only; hpjava mpi/ucx need bin/setup-mpi.sh /
+# bin/setup-ucx.sh). jacobi3d runs an M^3 grid, M = round(cbrt(N^2)): as many points as N^2. Exit status: 0, 1 if
 # a run failed or the checksums of one kernel and size differ, 2 for bad options.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 top="$(cd "$here/../.." && pwd)"
 source "$top/bin/hpjava-env.sh"
 
-sizes=1024,2048,4096 nps=1,2,4 kernels=jacobi,redblack rounds=3 backends=mt,mpi,ucx scale=1.0
-usage() { sed -n '7,8p' "$0" | sed 's/^# *//' >&2; exit 2; }
+sizes=1024,2048,4096 nps=1,2,4 kernels=jacobi,redblack,residual,jacobi3d rounds=3 backends=mt,mpi,ucx scale=1.0
+usage() { sed -n '8,9p' "$0" | sed 's/^# *//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes|--np|--kernels|--rounds|--backends|--iters-scale)
@@ -33,7 +35,8 @@ while [ $# -gt 0 ]; do
 done
 [[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "run.sh: --sizes wants numbers like 1024,2048" >&2; exit 2; }
 [[ "$nps" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "run.sh: --np wants numbers like 1,2,4" >&2; exit 2; }
-[[ "$kernels" =~ ^(jacobi|redblack)(,(jacobi|redblack))*$ ]] || { echo "run.sh: --kernels: jacobi, redblack" >&2; exit 2; }
+kpat='(jacobi|redblack|residual|jacobi3d)'
+[[ "$kernels" =~ ^$kpat(,$kpat)*$ ]] || { echo "run.sh: --kernels: jacobi, redblack, residual, jacobi3d" >&2; exit 2; }
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --rounds wants a positive integer" >&2; exit 2; }
 [[ "$backends" =~ ^(mt|mpi|ucx)(,(mt|mpi|ucx))*$ ]] || { echo "run.sh: --backends: mt, mpi, ucx" >&2; exit 2; }
 [[ "$scale" =~ ^[0-9]*\.?[0-9]+$ ]] || { echo "run.sh: --iters-scale wants a positive number" >&2; exit 2; }
@@ -56,7 +59,8 @@ else
   note "no mpicc/mpirun: C MPI skipped (bin/setup-mpi.sh installs Open MPI)"
 fi
 "$JAVA_HOME/bin/javac" -d "$out/java" "$here/java/PlainStencil.java"
-"$top/bin/hpjavac" -d "$out/hpj" "$here/hpj/ScalingJacobi.hpj" "$here/hpj/ScalingRedBlack.hpj"
+"$top/bin/hpjavac" -d "$out/hpj" "$here/hpj/ScalingJacobi.hpj" "$here/hpj/ScalingRedBlack.hpj" \
+  "$here/hpj/ScalingResidual.hpj" "$here/hpj/Scaling3D.hpj"
 mpirun_cmd=(mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" = 0 ] && mpirun_cmd+=(--allow-run-as-root)
 
@@ -89,9 +93,14 @@ for ((r = 1; r <= rounds; r++)); do
         label="${entry%%|*}" cmd="${entry#*|}"
         impl="${label% *}" np="${label#* }"
         case "$impl" in
-          c-*) args=("$k" "$n" "$warm" "$iters") ;;
-          java-*) args=("$k" "$n" "$warm" "$iters") ;;
-          hpjava-*) main=ScalingJacobi; [ "$k" = redblack ] && main=ScalingRedBlack; args=("$main" "$n" "$warm" "$iters") ;;
+          c-mpi) [[ "$k" =~ ^(jacobi|redblack)$ ]] || continue; args=("$k" "$n" "$warm" "$iters") ;;
+          c-*|java-*) args=("$k" "$n" "$warm" "$iters") ;;
+          hpjava-*)
+            case "$k" in
+              jacobi) main=ScalingJacobi ;; redblack) main=ScalingRedBlack ;;
+              residual) main=ScalingResidual ;; jacobi3d) main=Scaling3D ;;
+            esac
+            args=("$main" "$n" "$warm" "$iters") ;;
         esac
         # shellcheck disable=SC2086
         if line=$($cmd "${args[@]}" 2>"$out/last-stderr.txt" | grep '^RESULT '); then

@@ -1,12 +1,18 @@
 /*
  * bench/scaling: the C baselines, sequential and OpenMP (the same source; -fopenmp turns the pragmas on).
  *
- *   stencil KERNEL N WARMUP ITERS        KERNEL = jacobi | redblack
+ *   stencil KERNEL N WARMUP ITERS        KERNEL = jacobi | redblack | residual | jacobi3d
  *
  * jacobi:   seed 003 Figure 2's iteration without the convergence test: b = average of a's four neighbours over the
  *           interior, then a = b (the whole array, as HPutil.copy(a, b) does).
  * redblack: red-black SOR, as examples/RedBlack.hpj: for colour 0 then 1, the points with j starting at
  *           1 + (i + colour) % 2 step 2 get a += omega * (average of neighbours - a).
+ * residual: the jacobi iteration with seed 003 Figure 2's convergence measure as a reduction into a local:
+ *           after the sweep, diff = the largest |b - a| over the interior (exact in any order); sweep_ms times this
+ *           reduction alone and the checksum adds the bits of the last diff.
+ * jacobi3d: the 7-point Jacobi iteration on an M^3 grid, M = round(cbrt(N^2)) (as many points as the N^2 grid):
+ *           b = (sum of the six neighbours in the order i-1, i+1, j-1, j+1, k-1, k+1) / 6, then a = b; faces hold
+ *           u(x, y) + 2z.
  * Edges hold u = x^2 - y^2 + 3xy, the interior starts at 0. Prints one line
  *   RESULT impl=c-seq|c-omp kernel=K n=N np=THREADS iter_ms=... sweep_ms=... checksum=HEX
  * where checksum is the sum (mod 2^64) of the bit patterns of every element of a: order-independent and exact, so
@@ -54,10 +60,11 @@ static void jacobi_sweep(const double *restrict a, double *restrict b, int n) {
                                             + a[(size_t) i * n + j - 1] + a[(size_t) i * n + j + 1]);
 }
 
-static void copy(double *restrict a, const double *restrict b, int n) {
+/* a = b, as rows of len elements (in parallel by rows, as HPutil.copy and the streams variant do). */
+static void copy(double *restrict a, const double *restrict b, int rows, int len) {
     #pragma omp parallel for schedule(static)
-    for (int i = 0; i < n; i++)
-        memcpy(&a[(size_t) i * n], &b[(size_t) i * n], (size_t) n * sizeof(double));
+    for (int i = 0; i < rows; i++)
+        memcpy(&a[(size_t) i * len], &b[(size_t) i * len], (size_t) len * sizeof(double));
 }
 
 static void redblack_half(double *a, int n, int colour, double omega) {
@@ -70,29 +77,75 @@ static void redblack_half(double *a, int n, int colour, double omega) {
         }
 }
 
+static double residual(const double *restrict a, const double *restrict b, int n) {
+    double diff = 0;
+    #pragma omp parallel for schedule(static) reduction(max : diff)
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < n - 1; j++) {
+            double d = fabs(b[(size_t) i * n + j] - a[(size_t) i * n + j]);
+            diff = diff > d ? diff : d;
+        }
+    return diff;
+}
+
+/* The edge of the 3-D grid standing for size n: as many points as n^2. */
+static int edge3(int n) { return (int) lround(cbrt((double) n * n)); }
+
+static void init3(double *a, int m) {
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            for (int k = 0; k < m; k++)
+                a[((size_t) i * m + j) * m + k] = (i == 0 || i == m - 1 || j == 0 || j == m - 1 || k == 0 || k == m - 1)
+                                                  ? u(i, j) + 2.0 * k : 0.0;
+}
+
+static void jacobi3d_sweep(const double *restrict a, double *restrict b, int m) {
+    const size_t p = (size_t) m * m;
+    #pragma omp parallel for schedule(static)
+    for (int i = 1; i < m - 1; i++)
+        for (int j = 1; j < m - 1; j++)
+            for (int k = 1; k < m - 1; k++) {
+                size_t c = ((size_t) i * m + j) * m + k;
+                b[c] = (a[c - p] + a[c + p] + a[c - m] + a[c + m] + a[c - 1] + a[c + 1]) / 6.0;
+            }
+}
+
 int main(int argc, char **argv) {
-    if (argc != 5 || (strcmp(argv[1], "jacobi") && strcmp(argv[1], "redblack"))) {
-        fprintf(stderr, "usage: %s jacobi|redblack N WARMUP ITERS\n", argv[0]);
+    const char *k = argc == 5 ? argv[1] : "";
+    const int jacobi = !strcmp(k, "jacobi"), redblack = !strcmp(k, "redblack"), res = !strcmp(k, "residual"),
+              three = !strcmp(k, "jacobi3d");
+    if (!(jacobi || redblack || res || three)) {
+        fprintf(stderr, "usage: %s jacobi|redblack|residual|jacobi3d N WARMUP ITERS\n", argv[0]);
         return 2;
     }
-    const int jacobi = strcmp(argv[1], "jacobi") == 0;
     const int n = atoi(argv[2]), warm = atoi(argv[3]), iters = atoi(argv[4]);
     if (n < 3 || warm < 0 || iters < 1) { fprintf(stderr, "%s: bad N, WARMUP or ITERS\n", argv[0]); return 2; }
     const double omega = 2.0 / (1.0 + sin(M_PI / (n - 1)));
-    double *a = malloc((size_t) n * n * sizeof(double)), *b = malloc((size_t) n * n * sizeof(double));
+    const int m = edge3(n);
+    const size_t count = three ? (size_t) m * m * m : (size_t) n * n;
+    double *a = malloc(count * sizeof(double)), *b = malloc(count * sizeof(double));
     if (!a || !b) { fprintf(stderr, "%s: out of memory\n", argv[0]); return 1; }
-    init(a, n);
-    memcpy(b, a, (size_t) n * n * sizeof(double));
-    double t0 = 0, sweep = 0;
+    if (three) init3(a, m); else init(a, n);
+    memcpy(b, a, count * sizeof(double));
+    double t0 = 0, sweep = 0, diff = 0;
     for (int it = 0; it < warm + iters; it++) {
         if (it == warm) t0 = now_ms();
         double s0 = now_ms();
         if (jacobi) jacobi_sweep(a, b, n);
-        else { redblack_half(a, n, 0, omega); redblack_half(a, n, 1, omega); }
+        else if (redblack) { redblack_half(a, n, 0, omega); redblack_half(a, n, 1, omega); }
+        else if (three) jacobi3d_sweep(a, b, m);
+        else {
+            jacobi_sweep(a, b, n);
+            s0 = now_ms();
+            diff = residual(a, b, n);
+        }
         if (it >= warm) sweep += now_ms() - s0;
-        if (jacobi) copy(a, b, n);
+        if (three) copy(a, b, m * m, m);
+        else if (!redblack) copy(a, b, n, n);
     }
     double total = now_ms() - t0;
+    uint64_t sum = checksum(a, count);
+    if (res) { uint64_t bits; memcpy(&bits, &diff, sizeof bits); sum += bits; }
     int threads = 1;
 #ifdef _OPENMP
     threads = omp_get_max_threads();
@@ -101,7 +154,7 @@ int main(int argc, char **argv) {
     const char *impl = "c-seq";
 #endif
     printf("RESULT impl=%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016" PRIx64 "\n", impl,
-           argv[1], n, threads, total / iters, sweep / iters, checksum(a, (size_t) n * n));
+           argv[1], n, threads, total / iters, sweep / iters, sum);
     free(a);
     free(b);
     return 0;

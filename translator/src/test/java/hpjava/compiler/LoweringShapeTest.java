@@ -17,6 +17,7 @@ import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.LabeledStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
@@ -112,6 +113,41 @@ class LoweringShapeTest {
                 default -> assertFalse(lambda || cls, "in place: " + where);
             }
         }
+    }
+
+    /**
+     * Issue 13: the innermost element loop is versioned on the overall's constant step (red-black's step 2, steps
+     * 3, -2, 1000; 1 when the step is a variable): its fast copy, taken when the local subscript steps by that
+     * constant and the arrays have unit stride, computes {@code $iN = $sbN + $kN * step} (a constant scale the JIT
+     * removes bounds checks for) and holds no call but the user's and no field load; the general copy follows in the else.
+     */
+    @ParameterizedTest
+    @CsvSource({"step2, 2", "step3, 3", "stepMinus2, -2", "step1000, 1000", "step1, 1", "stepVar, 1", "redBlack, 2",
+                "redBlackVar, 1", "ghostSum, 2", "sum3, 3", "fill3D, 2"})
+    void innermostElementLoopIsVersionedOnItsConstantStep(String method, int step) throws Exception {
+        SourceUnit u = Harness.unit("programs/StepFastPath.hpj");
+        HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
+        assertTrue(r.success(), r.formatted());
+        MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                d -> d.getNameAsString().equals(method)).orElseThrow();
+        List<IfStmt> versions = m.findAll(IfStmt.class, i -> i.getCondition().toString().matches("\\$ss\\d+ == .*")
+                && i.getElseStmt().isPresent());
+        assertFalse(versions.isEmpty(), "a versioned element loop in " + method);
+        IfStmt v = versions.get(0);
+        String n = v.getCondition().toString().replaceFirst("^\\$ss(\\d+) == .*", "$1");
+        String cond = v.getCondition().toString();
+        assertTrue(cond.startsWith("$ss" + n + " == " + (step < 0 ? "-" + -step : step) + " "), "versioned on step " + step + ": " + cond);
+        ForStmt fast = v.getThenStmt().findFirst(ForStmt.class, LoweringShapeTest::isElementLoop).orElseThrow();
+        String scale = step == 1 ? "" : " * " + (step < 0 ? "(" + step + ")" : step);
+        assertTrue(fast.getBody().toString().contains("final int $i" + n + " = $sb" + n + " + $k" + n + scale + ";"),
+                "fast subscript scaled by the constant: " + fast);
+        assertTrue(fast.getBody().findAll(MethodCallExpr.class, c -> !c.getNameAsString().equals("f")).isEmpty(),
+                "call per element other than the user's f in " + fast);
+        assertTrue(fast.getBody().findAll(FieldAccessExpr.class).isEmpty(), "field load per element in " + fast);
+        ForStmt general = v.getElseStmt().get().findFirst(ForStmt.class, LoweringShapeTest::isElementLoop).orElseThrow();
+        assertTrue(general.getBody().toString().contains("final int $i" + n + " = $sb" + n + " + $k" + n + " * $ss" + n + ";"),
+                "general copy steps by $ss: " + general);
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */

@@ -154,7 +154,7 @@ final class StatementLowering {
         }
         OverallStatementContext child = chain.get(k);
         // s has a nested construct, so its element loop is not versioned
-        l.gen(loops(s) + elementLoop(s) + subscript(s, false), o);
+        l.gen(loops(s) + elementLoop(s) + subscript(s), o);
         fusedLoops(plan.stmt(child), child, chain, k + 1);
         em.skipTo(end(o.statement()));
         l.gen(" } }", o);
@@ -223,13 +223,17 @@ final class StatementLowering {
     }
 
     /**
-     * The declaration of the local subscript {@code $iN} of the current element (unit stride: {@code $sbN + $kN}),
+     * The declaration of the local subscript {@code $iN = $sbN + $kN * $ssN} of the current element,
      * and of the user's index name holding its global index, for debuggers ({@link #visibleIndex}).
      */
-    private String subscript(Plan.Stmt s, boolean unitStride) {
+    private String subscript(Plan.Stmt s) {
+        return subscript(s, " * " + SUB_STEP.of(s.id));
+    }
+
+    /** {@link #subscript(Plan.Stmt)} with the factor {@code scale} of the counter ("": 1) instead of {@code $ssN}. */
+    private String subscript(Plan.Stmt s, String scale) {
         int n = s.id;
-        return "final int " + SUBSCRIPT.of(n) + " = " + SUB_BASE.of(n) + " + " + ELEMENT.of(n)
-                + (unitStride ? "" : " * " + SUB_STEP.of(n)) + "; "
+        return "final int " + SUBSCRIPT.of(n) + " = " + SUB_BASE.of(n) + " + " + ELEMENT.of(n) + scale + "; "
                 + visibleIndex(s, GLOBAL_BASE.of(n) + " + " + ELEMENT.of(n) + " * " + GLOBAL_STEP.of(n));
     }
 
@@ -258,16 +262,22 @@ final class StatementLowering {
     private void loopsBody(Plan.Stmt s, OverallStatementContext o) {
         int n = s.id;
         if (versioned(s, o.statement())) {
-            // Element loop versioned on unit strides: the fast copy (the user's lines) has subscripts of constant
-            // scale, which the JIT turns into bounds-check-free, unrolled, vectorizable loops; the general copy
-            // (strided triplets, sections) follows on the body's last line.
-            StringBuilder cond = new StringBuilder(SUB_STEP.of(n) + " == 1");
+            // Element loop versioned on constant scales: in the fast copy (the user's lines) the local subscript
+            // steps by the overall's constant step (1 when the triplet's step is not a constant) and the arrays it
+            // subscripts have unit stride in that slot, so every element's offset is the counter times a constant
+            // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
+            // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
+            // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
+            // follows on the body's last line.
+            int step = constantStep(o);
+            StringBuilder cond = new StringBuilder(SUB_STEP.of(n) + " == " + step);
             for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
-            l.gen("if (" + cond + ") { " + elementLoop(s) + subscript(s, true), o);
+            String scale = step == 1 ? "" : " * " + (step < 0 ? "(" + step + ")" : step);
+            l.gen("if (" + cond + ") { " + elementLoop(s) + subscript(s, scale), o);
             int bodyStart = em.pos();
             l.withUnitStride(s, () -> l.emit(o.statement()));
             int bodyEnd = em.pos();
-            l.gen(" } } else { " + elementLoop(s) + subscript(s, false), o);
+            l.gen(" } } else { " + elementLoop(s) + subscript(s), o);
             em.rewind(bodyStart);
             em.flat(true);
             l.emit(o.statement());
@@ -275,14 +285,38 @@ final class StatementLowering {
             em.rewind(bodyEnd);
             l.gen(" } }", o);
         } else {
-            l.gen(elementLoop(s) + subscript(s, false), o);
+            l.gen(elementLoop(s) + subscript(s), o);
             l.emit(o.statement());
             l.gen(" }", o);
         }
         l.gen(" }", o);
     }
 
-    /** Whether the element loop of {@code s} gets a unit-stride copy: no nested construct, no text block. */
+    /**
+     * The step of overall {@code o}'s triplet when it is an integer constant other than 0 (a decimal literal,
+     * possibly negated or parenthesized), else 1: the subscript step its fast copy is versioned on. A block
+     * distribution's local subscripts step by the triplet's step.
+     */
+    static int constantStep(OverallStatementContext o) {
+        if (!(o.overallBounds() instanceof BoundedRangeContext b) || b.stride == null) return 1;
+        Long v = decimalConstant(b.stride);
+        return v == null || v == 0 || v != v.intValue() ? 1 : v.intValue();
+    }
+
+    private static Long decimalConstant(ExpressionContext e) {
+        return switch (e) {
+            case ParenthesizedContext p -> decimalConstant(p.expression());
+            case PrefixExpressionContext p when p.prefix.getType() == HPJavaParser.SUB || p.prefix.getType() == HPJavaParser.ADD -> {
+                Long v = decimalConstant(p.expression());
+                yield v == null ? null : p.prefix.getType() == HPJavaParser.SUB ? -v : v;
+            }
+            case LiteralExpressionContext l when l.literal().INTEGER_LITERAL() != null
+                    && l.getText().matches("[1-9][0-9_]{0,9}|0") -> Long.parseLong(l.getText().replace("_", ""));
+            default -> null;
+        };
+    }
+
+    /** Whether the element loop of {@code s} gets a constant-scale copy: no nested construct, no text block. */
     private boolean versioned(Plan.Stmt s, ParserRuleContext body) {
         if (s.hasNested) return false;
         for (int i = body.getStart().getTokenIndex(); i <= body.getStop().getTokenIndex(); i++)
