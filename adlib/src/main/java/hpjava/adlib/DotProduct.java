@@ -44,14 +44,14 @@ public final class DotProduct extends Schedule {
         this.kb = Kernel.of(b);
         this.floating = ra.floating() || rb.floating();
         this.sum = floating ? DoubleNumeric.INSTANCE : LongNumeric.INSTANCE;
-        this.members = apg.members();
+        this.members = MemberLists.of(apg);
         this.me = apg.indexOf(ctx.id());
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regA = Local.owned(a, ctx.id());
         this.regB = Local.owned(b, ctx.id());
         this.useNative = rk.nativeFor(members);
         this.acc = sum.newAcc(ReduceOp.SUM, 1);
-        this.all = sum.newAcc(ReduceOp.SUM, members.length);
+        this.all = sum.newAcc(ReduceOp.SUM, useNative ? 1 : members.length);   // the gather's buffer: tree path only
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
         this.idx = new int[Math.max(1, a.rank())];
@@ -86,7 +86,7 @@ public final class DotProduct extends Schedule {
     }
 
     private void run(Multiarray x, Multiarray y) {
-        call.agree(rk);
+        if (!useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
         sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);
@@ -107,7 +107,7 @@ public final class DotProduct extends Schedule {
             if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
         }
         if (useNative) {
-            rk.nat.allreduce(acc, 0, 1, ReduceOp.SUM);
+            call.allreduce(rk, acc, 1, ReduceOp.SUM);
             return;
         }
         System.arraycopy(acc, 0, all, me, 1);

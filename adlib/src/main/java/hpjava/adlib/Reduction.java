@@ -72,14 +72,14 @@ public final class Reduction extends Schedule {
         this.a = a;
         this.mask = mask;
         this.kernel = Kernel.of(a);
-        this.members = apg.members();
+        this.members = MemberLists.of(apg);
         this.me = apg.indexOf(ctx.id());
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
         this.useNative = rk.nativeFor(members);
         this.acc = red.newAcc(op.device, 1);
-        this.all = red.newAcc(op.device, members.length);
+        this.all = red.newAcc(op.device, useNative ? 1 : members.length);   // the gather's buffer: tree path only
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
@@ -111,7 +111,7 @@ public final class Reduction extends Schedule {
 
     /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
     Object run(Multiarray src, BooleanMultiarray m) {
-        call.agree(rk);
+        if (!useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
         red.identity(acc, 0, 1, op.device);
         if (contributes) {
             Object d = kernel.dat(src);
@@ -120,7 +120,7 @@ public final class Reduction extends Schedule {
                 red.fold(acc, 0, d, regions[i], md, md == null ? null : maskRegions[i], op.device);
         }
         if (useNative) {
-            rk.nat.allreduce(acc, 0, 1, op.device);
+            call.allreduce(rk, acc, 1, op.device);
             return acc;
         }
         System.arraycopy(acc, 0, all, me, 1);

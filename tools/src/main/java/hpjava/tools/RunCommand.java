@@ -76,8 +76,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
-    @Option(names = "--virtual-threads", description = "mt: run ranks as virtual threads (for many ranks)")
+    @Option(names = "--virtual-threads", description = "mt: run ranks as virtual threads (the default beyond the core count)")
     boolean virtualThreads;
+
+    @Option(names = "--platform-threads", description = "mt: run ranks as platform threads even beyond the core count")
+    boolean platformThreads;
 
     @Option(names = "--debug", arity = "0..1", paramLabel = "PORT", parameterConsumer = DebugPortConsumer.class,
             description = "mt: wait for a debugger on localhost:PORT (default " + DEFAULT_DEBUG_PORT + ") once the program's classes are loaded, and print how to attach")
@@ -96,6 +99,9 @@ final class RunCommand implements Callable<Integer> {
             throw new ToolSupport.UsageError("--backend: unknown backend '" + backend + "'; available: "
                     + String.join(", ", Launcher.backendNames()));
         int ranks = ranks();
+        if (virtualThreads && platformThreads)
+            throw new ToolSupport.UsageError("--virtual-threads and --platform-threads contradict each other: choose one");
+        if (platformThreads) backendOptions.put("threads", "platform");
         if (debugPort != null) checkDebug();
         ProgramLine line = ProgramLine.split(program, spec, endOfOptionsBeforeProgram());
         List<Path> cp = HpjavaCompiler.parseClassPath(classPath);

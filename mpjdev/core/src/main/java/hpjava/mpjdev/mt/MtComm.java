@@ -7,8 +7,7 @@ import hpjava.mpjdev.Request;
 import hpjava.mpjdev.Status;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,7 +18,8 @@ final class MtComm extends Comm {
     final int id;
     final RankState me;
     private final Optional<NativeCollectives> collectives;
-    private final Map<List<Integer>, Integer> created = new HashMap<>();
+    /** How many communicators this member made of each (interned) id list: keyed by identity, O(1) per list. */
+    private final Map<int[], Integer> created = new IdentityHashMap<>();
 
     MtComm(MtJob job, MtContext context, int id) {
         this.job = job;
@@ -96,7 +96,6 @@ final class MtComm extends Comm {
         if (ids == null || ids.length == 0) throw new IllegalArgumentException("create: the id list is empty");
         int mine = -1;
         boolean[] seen = new boolean[size()];
-        Integer[] boxed = new Integer[ids.length];
         for (int k = 0; k < ids.length; k++) {
             int i = ids[k];
             if (i < 0 || i >= size())
@@ -104,16 +103,15 @@ final class MtComm extends Comm {
             if (seen[i]) throw new IllegalArgumentException("create: id " + i + " appears twice in " + Arrays.toString(ids));
             seen[i] = true;
             if (i == id) mine = k;
-            boxed[k] = i;
         }
         if (mine < 0)
             throw new IllegalArgumentException("create: the calling rank (id " + id + ") is not in " + Arrays.toString(ids));
-        List<Integer> key = List.of(boxed);
+        int[] key = job.contexts.intern(context.id, ids);
         int seq;
         synchronized (created) {
             seq = created.merge(key, 1, Integer::sum) - 1;
         }
-        return new MtComm(job, job.subContext(context, ids, seq), mine);
+        return new MtComm(job, job.contexts.subContext(context, key, seq), mine);
     }
 
     @Override
