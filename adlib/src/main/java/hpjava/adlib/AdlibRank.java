@@ -42,9 +42,10 @@ final class AdlibRank {
     final int id;
     /** Collective checking ({@link CallCheck}): sequence numbers per group, and the agreement's own buffers. */
     final CallCheck.Sequences seqs = new CallCheck.Sequences();
-    final long[] agreeNative = new long[4];
-    final long[] agreeAll;
-    final Object[] agreeAlls;
+    final long[] agreeNative = new long[1];
+    /** The tree agreement's gather buffer (2 longs a member), made on first use: the native path never needs it. */
+    private long[] agreeAll;
+    private Object[] agreeAlls;
     final int[] agreeVerdict = new int[1];
     final Object[] agreeVerdicts = {agreeVerdict};
     /** Tests: plan collectives over point-to-point even when native collectives exist (to compare the two). */
@@ -60,8 +61,19 @@ final class AdlibRank {
         this.comm = world.create(all);
         this.nat = comm.collectives().orElse(null);
         this.id = comm.id();
-        this.agreeAll = new long[2 * world.size()];
-        this.agreeAlls = new Object[] {agreeAll};
+    }
+
+    long[] agreeAll() {
+        if (agreeAll == null) {
+            agreeAll = new long[2 * comm.size()];
+            agreeAlls = new Object[] {agreeAll};
+        }
+        return agreeAll;
+    }
+
+    Object[] agreeAlls() {
+        agreeAll();
+        return agreeAlls;
     }
 
     /**

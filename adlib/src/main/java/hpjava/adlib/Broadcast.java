@@ -35,7 +35,7 @@ public final class Broadcast extends Schedule {
         this.rk = AdlibRank.current(ctx);
         this.src = src;
         this.kernel = Kernel.of(src);
-        this.members = apg.members();
+        this.members = MemberLists.of(apg);
         this.me = apg.indexOf(ctx.id());
         this.root = apg.indexOf(src.grp().member(0));
         this.useNative = !kernel.isObject() && rk.nativeFor(members);

@@ -15,10 +15,12 @@ import java.util.Arrays;
  * <ul>
  * <li>element-moving operations (remap, shift, cshift, writeHalo): every message carries the sender's signature and
  *     sequence number in a 16-byte first section, compared by the receiver ({@link Transfer});</li>
- * <li>reductions, broadcasts, dotProduct, maxloc/minloc, dimensional reductions, gather/scatter and aprintf: one
- *     agreement before the data moves ({@link #agree}): a 4-long allreduce (MAX of the signature, its complement,
- *     the sequence number and its complement: all equal exactly when every member passed the same) on native
- *     collectives, else a binomial gather to member 0 and a broadcast of the verdict.</li>
+ * <li>reductions and dotProduct over the whole job on native collectives: inside the reduction's own allreduce
+ *     ({@link hpjava.mpjdev.NativeCollectives#allreduceChecked}: the backend compares the words with the data, no
+ *     extra message);</li>
+ * <li>the same on the tree path, and broadcasts, maxloc/minloc, dimensional reductions, gather/scatter and aprintf:
+ *     one agreement before the data moves ({@link #agree}): on native collectives an {@code allreduceChecked} of no
+ *     data, else a binomial gather to member 0 and a broadcast of the verdict.</li>
  * </ul>
  * On a failed agreement every member knows it at once; the members then exchange their descriptions (rare path) and
  * each throws the same {@link AdlibException} naming, per rank, the operation, its sequence number and the calling
@@ -85,19 +87,11 @@ final class CallCheck {
     static boolean agree(AdlibRank rk, int[] members, int me, long sig, long seq) {
         int n = members.length;
         if (n == 1) return true;
-        if (rk.nativeFor(members)) {
-            long[] v = rk.agreeNative;
-            v[0] = sig;
-            v[1] = ~sig;
-            v[2] = seq;
-            v[3] = ~seq;
-            rk.nat.allreduce(v, 0, 4, ReduceOp.MAX);
-            return v[0] == sig && v[1] == ~sig && v[2] == seq && v[3] == ~seq;
-        }
-        long[] all = rk.agreeAll;
+        if (rk.nativeFor(members)) return rk.nat.allreduceChecked(rk.agreeNative, 0, 0, ReduceOp.MAX, sig, seq);
+        long[] all = rk.agreeAll();
         all[2 * me] = sig;
         all[2 * me + 1] = seq;
-        Tree.gather(rk, members, me, rk.agreeAlls, TWO);
+        Tree.gather(rk, members, me, rk.agreeAlls(), TWO);
         int[] verdict = rk.agreeVerdict;
         if (me == 0) {
             verdict[0] = 1;
@@ -164,7 +158,7 @@ final class CallCheck {
         final String text;
 
         Call(hpjava.lang.Group apg, int id, long sig, String text) {
-            this.members = apg.members();
+            this.members = MemberLists.of(apg);
             this.me = apg.indexOf(id);
             this.sig = sig;
             this.text = text;
@@ -173,6 +167,15 @@ final class CallCheck {
         /** The call's sequence number on this rank (message-checked operations). */
         long next(AdlibRank rk) {
             return rk.seqs.next(members);
+        }
+
+        /**
+         * The native allreduce of {@code acc[0 .. count)} carrying this call's signature and sequence number (in
+         * place of {@link #agree}); throws the mismatch report on every member when they disagree.
+         */
+        void allreduce(AdlibRank rk, Object acc, int count, ReduceOp op) {
+            long seq = rk.seqs.next(members);
+            if (!rk.nat.allreduceChecked(acc, 0, count, op, sig, seq)) throw mismatch(rk, members, me, seq, text);
         }
 
         /** Agrees with the other members before any data moves; throws the mismatch report on every member. */
@@ -202,7 +205,7 @@ final class CallCheck {
                 keys = Arrays.copyOf(keys, 2 * size);
                 counts = Arrays.copyOf(counts, 2 * size);
             }
-            keys[size] = members.clone();
+            keys[size] = members;     // a Call's own copy of its group's members, never modified: not cloned again
             last = size++;
             return ++counts[last];
         }

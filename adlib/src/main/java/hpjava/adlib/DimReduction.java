@@ -100,7 +100,7 @@ public final class DimReduction extends Schedule {
         }
         this.useNative = members != null && rk.nativeFor(members);
         this.acc = red.newAcc(op.device, Math.max(m, 1));
-        this.all = red.newAcc(op.device, Math.max(m, 1) * (members == null ? 1 : members.length));
+        this.all = red.newAcc(op.device, Math.max(m, 1) * (members == null || useNative ? 1 : members.length));
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
         this.counts = new int[] {m};

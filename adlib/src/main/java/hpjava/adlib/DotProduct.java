@@ -44,7 +44,7 @@ public final class DotProduct extends Schedule {
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regA = Local.owned(a, ctx.id());
         this.regB = Local.owned(b, ctx.id());
-        this.total = new ScalarAllreduce(rk, apg.members(), apg.indexOf(ctx.id()), sum, ReduceOp.SUM);
+        this.total = new ScalarAllreduce(rk, MemberLists.of(apg), apg.indexOf(ctx.id()), sum, ReduceOp.SUM);
         this.acc = total.acc;
         this.idx = new int[Math.max(1, a.rank())];
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode()),
@@ -78,7 +78,7 @@ public final class DotProduct extends Schedule {
     }
 
     private void run(Multiarray x, Multiarray y) {
-        call.agree(rk);
+        if (!total.useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
         sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);
@@ -98,6 +98,6 @@ public final class DotProduct extends Schedule {
             }
             if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
         }
-        total.run();
+        total.run(call);
     }
 }

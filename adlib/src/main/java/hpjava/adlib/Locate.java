@@ -44,7 +44,7 @@ public final class Locate extends Schedule {
         this.mask = mask;
         this.max = max;
         this.kernel = Kernel.of(a);
-        this.members = apg.members();
+        this.members = MemberLists.of(apg);
         this.me = apg.indexOf(ctx.id());
         this.shape = a.shape();
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),

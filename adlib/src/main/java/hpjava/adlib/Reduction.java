@@ -68,7 +68,7 @@ public final class Reduction extends Schedule {
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
-        this.total = new ScalarAllreduce(rk, apg.members(), apg.indexOf(ctx.id()), red, op.device);
+        this.total = new ScalarAllreduce(rk, MemberLists.of(apg), apg.indexOf(ctx.id()), red, op.device);
         this.acc = total.acc;
         this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
                 CallCheck.describe(name, a, mask == null ? null : ", mask"));
@@ -107,7 +107,7 @@ public final class Reduction extends Schedule {
 
     /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
     Object run(Multiarray src, BooleanMultiarray m) {
-        call.agree(rk);
+        if (!total.useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
         red.identity(acc, 0, 1, op.device);
         if (contributes) {
             Object d = kernel.dat(src);
@@ -115,7 +115,7 @@ public final class Reduction extends Schedule {
             for (int i = 0; i < regions.length; i++)
                 red.fold(acc, 0, d, regions[i], md, md == null ? null : maskRegions[i], op.device);
         }
-        total.run();
+        total.run(call);
         return acc;
     }
 

@@ -13,7 +13,8 @@ final class ScalarAllreduce {
     private final AdlibRank rk;
     private final int[] members;
     private final int me;
-    private final boolean useNative;
+    /** Whether the device's native allreduce combines (it then also carries the call's check word). */
+    final boolean useNative;
     private final Reducer red;
     private final ReduceOp op;
     /** The caller's accumulator: its partial value before {@link #run()}, the result on every member after. */
@@ -30,15 +31,18 @@ final class ScalarAllreduce {
         this.op = op;
         this.useNative = rk.nativeFor(members);
         this.acc = red.newAcc(op, 1);
-        this.all = red.newAcc(op, members.length);
+        this.all = red.newAcc(op, useNative ? 1 : members.length);   // the gather's buffer: tree path only
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
     }
 
-    /** Combines every member's {@link #acc}; collective over the APG. */
-    void run() {
+    /**
+     * Combines every member's {@link #acc}; collective over the APG. Natively the allreduce carries {@code call}'s
+     * check word (the caller skips {@link CallCheck.Call#agree}); on the tree path the caller agreed first.
+     */
+    void run(CallCheck.Call call) {
         if (useNative) {
-            rk.nat.allreduce(acc, 0, 1, op);
+            call.allreduce(rk, acc, 1, op);
             return;
         }
         System.arraycopy(acc, 0, all, me, 1);

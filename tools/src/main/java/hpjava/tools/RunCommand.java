@@ -86,8 +86,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
-    @Option(names = "--virtual-threads", description = "mt: run ranks as virtual threads (for many ranks)")
+    @Option(names = "--virtual-threads", description = "mt: run ranks as virtual threads (the default beyond the core count)")
     boolean virtualThreads;
+
+    @Option(names = "--platform-threads", description = "mt: run ranks as platform threads even beyond the core count")
+    boolean platformThreads;
 
     @Option(names = "--debug", arity = "0..1", paramLabel = "PORT", parameterConsumer = DebugPortConsumer.class,
             description = "mt: wait for a debugger on localhost:PORT (default " + DEFAULT_DEBUG_PORT + ") once the program's classes are loaded, and print how to attach")
@@ -108,6 +111,9 @@ final class RunCommand implements Callable<Integer> {
         int ranks = ranks();
         if (timeoutSeconds < 0)
             throw new ToolSupport.UsageError("--timeout: the number of seconds must be >= 0 (0: no timeout), not " + timeoutSeconds);
+        if (virtualThreads && platformThreads)
+            throw new ToolSupport.UsageError("--virtual-threads and --platform-threads contradict each other: choose one");
+        if (platformThreads) backendOptions.put("threads", "platform");
         if (debugPort != null) checkDebug();
         if (hangReport != null) {   // read where the reports are made: this JVM, or an mt job's own JVM
             String file = hangReport.toAbsolutePath().toString();

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * Starts a job of N ranks on a backend chosen by name; what {@code hpjava run} uses.
  *
  * <pre>
- * java hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads]
+ * java hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads|--platform-threads]
  *                             [-cp|--class-path CP] [--option KEY=VALUE]... [--timeout S] MainClass [args...]
  * </pre>
  * Defaults: {@code --np} from the system property {@code hpjava.numprocs} (HPJava 1.0), else 1; {@code --backend mt}.
@@ -33,12 +33,13 @@ public final class Launcher {
     public static final int USAGE_ERROR = 2;
 
     private static final String USAGE = """
-            usage: hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads]
+            usage: hpjava.mpjdev.Launcher [--np N] [--backend NAME] [--prefix-output] [--virtual-threads|--platform-threads]
                                           [-cp CLASSPATH] [--option KEY=VALUE]... [--timeout S] MainClass [args...]
               --np N              number of ranks (default: property hpjava.numprocs, else 1)
               --backend NAME      device backend (default mt); available: %s
               --prefix-output     prefix each output line with [rank]
-              --virtual-threads   mt: run ranks as virtual threads (for many ranks)
+              --virtual-threads   mt: run ranks as virtual threads (the default beyond the core count)
+              --platform-threads  mt: run ranks as platform threads even beyond the core count
               -cp, --class-path   the program's class path (default: this JVM's class path)
               --option KEY=VALUE  backend-specific option
               --timeout S         end a job whose ranks make no communication progress for S seconds while
@@ -74,6 +75,7 @@ public final class Launcher {
                     case "--prefix-output" -> prefix = true;
                     case "--virtual-threads" -> virtual = true;
                     case "--timeout" -> timeout = parseTimeout(value(args, i++, a));
+                    case "--platform-threads" -> options.put("threads", "platform");
                     case "-cp", "--class-path", "-classpath" -> cp = parseClassPath(value(args, i++, a));
                     case "--option" -> {
                         String kv = value(args, i++, a);

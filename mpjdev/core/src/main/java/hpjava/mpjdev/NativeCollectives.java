@@ -31,4 +31,24 @@ public interface NativeCollectives {
      * @throws IllegalArgumentException if {@code op} is not defined for the element type
      */
     void allreduce(Object array, int offset, int count, ReduceOp op);
+
+    /**
+     * {@link #allreduce} that also checks, in the same operation (no extra message), that every rank passed the same
+     * {@code sig} and {@code seq} (a caller's description of the call, e.g. Adlib's call signature and sequence
+     * number). Returns {@code true} when they agree, with the reduction done as by {@link #allreduce}. When any rank
+     * passed other words, every rank returns {@code false} and {@code array} is left as the caller passed it; the
+     * words are compared before the data is interpreted, so ranks that disagree may also have passed different
+     * element types or counts.
+     *
+     * <p>This default agrees first in a separate 4-long allreduce (MAX of the words and their complements: all equal
+     * exactly when every rank passed the same) and then reduces; backends override it to carry the words with the data.
+     * Every rank of a communicator must use the same backend implementation for a given call.
+     */
+    default boolean allreduceChecked(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
+        long[] v = {sig, ~sig, seq, ~seq};
+        allreduce(v, 0, 4, ReduceOp.MAX);
+        if (v[0] != sig || v[1] != ~sig || v[2] != seq || v[3] != ~seq) return false;
+        allreduce(array, offset, count, op);
+        return true;
+    }
 }

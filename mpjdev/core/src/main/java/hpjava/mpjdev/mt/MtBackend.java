@@ -7,8 +7,8 @@ import hpjava.mpjdev.spi.RankPrefixedOutput;
 import java.io.PrintStream;
 
 /**
- * The {@code mt} backend: the ranks are threads of this JVM (platform threads, or virtual threads with
- * {@link LaunchSpec#virtualThreads()}), each running the main class loaded by its own {@link hpjava.mpjdev.spi.ProgramClassLoader}.
+ * The {@code mt} backend: the ranks are threads of this JVM (platform threads while they fit on the cores, virtual
+ * threads beyond or with {@link LaunchSpec#virtualThreads()}; see {@link MtOptions}), each running the main class loaded by its own {@link hpjava.mpjdev.spi.ProgramClassLoader}.
  * Runs in-process and returns when every rank has ended (or, after a failure or deadlock, when the others have been
  * released; ranks that never return to the device are abandoned after 3 s).
  *
@@ -32,6 +32,9 @@ import java.io.PrintStream;
  * diagnosed. The same detector is the job's watchdog ({@link LaunchSpec#timeoutSeconds()}): when no rank's
  * device-operation count has moved for that long while a rank waits, it prints every rank's state and ends the job
  * with {@link hpjava.mpjdev.watch.JobWatch#HANG_STATUS}.
+ *
+ * <h2>Capacity</h2>
+ * A job of more ranks than the heap can hold is refused before any rank starts ({@link MtCapacity}).
  */
 public final class MtBackend implements Backend {
 
@@ -49,7 +52,9 @@ public final class MtBackend implements Backend {
     @Override
     public int launch(LaunchSpec spec) {
         MtOptions options = MtOptions.from(spec.np(), spec.virtualThreads(), spec.options());
+        MtCapacity.check(spec.np(), Runtime.getRuntime().maxMemory());
         PrintStream out = System.out, err = System.err;
+        if (options.verbose()) err.println(options.describe(spec.np()));
         RankPrefixedOutput pOut = null, pErr = null;
         if (spec.prefixOutput()) {
             pOut = new RankPrefixedOutput(out, spec.np());

@@ -8,6 +8,8 @@ import hpjava.mpjdev.Status;
 
 import hpjava.mpjdev.spi.CommCreation;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** One rank's view of an mt communicator. */
@@ -17,7 +19,8 @@ final class MtComm extends Comm {
     final int id;
     final RankState me;
     private final Optional<NativeCollectives> collectives;
-    private final CommCreation creations = CommCreation.countingOnly();
+    /** How many communicators this member made of each (interned) id list: keyed by identity, O(1) per list. */
+    private final Map<int[], Integer> created = new IdentityHashMap<>();
 
     MtComm(MtJob job, MtContext context, int id) {
         this.job = job;
@@ -89,12 +92,16 @@ final class MtComm extends Comm {
         return r;
     }
 
-    /** The id-list check and creation count are mpjdev's shared ones; the job numbers the contexts. */
+    /** The id-list check is mpjdev's shared one ({@link CommCreation#checkIds}); the job interns the list and numbers the contexts. */
     @Override
     public Comm create(int[] ids) {
         int mine = CommCreation.checkIds(ids, size(), id);
-        int[] list = ids.clone();
-        return new MtComm(job, job.subContext(context, list, creations.nextSequence(list)), mine);
+        int[] key = job.contexts.intern(context.id, ids);
+        int seq;
+        synchronized (created) {
+            seq = created.merge(key, 1, Integer::sum) - 1;
+        }
+        return new MtComm(job, job.contexts.subContext(context, key, seq), mine);
     }
 
     @Override

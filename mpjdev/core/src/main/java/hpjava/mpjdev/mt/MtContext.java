@@ -14,7 +14,19 @@ final class MtContext {
     final AtomicInteger arrived = new AtomicInteger();
     volatile long generation;
     final Object[] slots;
+    /** Member {@code k}'s check words of the allreduce it is in: {@code [2k]} signature, {@code [2k+1]} sequence. */
+    final long[] checkWords;
     final Thread[] barrierWaiters;
+    /**
+     * Allreduce results, combined once by the last member to arrive: by generation parity (the result of generation
+     * g is read by members released from g while the last arriver of g+1 writes the other one; a result of g+2 can
+     * only be written once every member has arrived at g+1, so has read g's), then by element type.
+     */
+    final Object[][] results = new Object[2][hpjava.mpjdev.SectionType.values().length];
+    /** By generation parity: null if that generation's allreduce succeeded, else why it did not (mismatch, bad type). */
+    final String[] failures = new String[2];
+    /** By generation parity: whether every member passed the same check words. */
+    final boolean[] agreed = new boolean[2];
 
     MtContext(long id, int[] worldRanks) {
         this.id = id;
@@ -23,6 +35,7 @@ final class MtContext {
         this.mailboxes = new Mailbox[size];
         for (int i = 0; i < size; i++) mailboxes[i] = new Mailbox();
         this.slots = new Object[size];
+        this.checkWords = new long[2 * size];
         this.barrierWaiters = new Thread[size];
     }
 

@@ -27,17 +27,33 @@ import java.util.Map;
  * <p>{@code eager}: the largest message, in bytes, that a send copies into a staging buffer and completes at once when
  * no receive is posted (default 65536; larger sends wait for the receiver). {@code debug}: see {@link #KEYS}.
  *
+ * <p>{@code threads} ({@code auto}, {@code virtual}, {@code platform}; default {@code auto}, what
+ * {@code --virtual-threads}/{@code --platform-threads} force): the kind of thread a rank runs on. Auto: platform
+ * threads while the ranks fit on the cores, virtual threads beyond (a platform thread per rank costs a kernel thread
+ * and its stack, and 1024 platform ranks took 60-73 s where virtual ones took 2.6 s). {@code verbose}
+ * ({@code true}/{@code false}): print the job's choices (thread kind, spin) on the standard error stream.
+ *
  * @param idle the wait strategy of every mt wait loop: {@code spinLimit} paused spins (a rank's adaptive window picks
  *        how many of them a wait uses, {@link BackoffIdleStrategy#startWithSpins}), no yields (a completing rank
- *        unparks its waiter), then parking in {@link #PARK_NANOS} slices, between which the waiter checks whether its
+ *        unparks its waiter), then parking in {@link #parkNanos} slices, between which the waiter checks whether its
  *        peer has ended
  */
 record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor, boolean debug,
-                 BackoffIdleStrategy idle) {
+                 boolean verbose, BackoffIdleStrategy idle) {
     static final int FITS_SPIN_FLOOR = 600;
     static final int OVERSUBSCRIBED_SPIN_FLOOR = 16;
-    /** How long a parked waiter sleeps before it looks at its peers again (a completing peer unparks it at once). */
+    /**
+     * How long a parked waiter sleeps before it looks at its peers again. It is also woken explicitly whenever a rank
+     * ends or the job aborts, so this is a safety net: 20 ms up to 64 ranks, longer beyond (every parked rank waking
+     * each period costs CPU that the ranks doing the work need: 4096 ranks every 20 ms were 200 000 wake-ups a
+     * second), at most 1 s ({@link #parkNanos}).
+     */
     static final long PARK_NANOS = 20_000_000L;
+
+    /** The park slice of a job of {@code np} ranks: {@link #PARK_NANOS}, growing beyond 64 ranks, at most 1 s. */
+    static long parkNanos(int np) {
+        return Math.min(1_000_000_000L, PARK_NANOS * Math.max(1, np / 64));
+    }
 
     /** The keys of the mt backend, as {@code hpjava run --option KEY=VALUE} takes them and mpjdev/README.md lists them. */
     static final List<Key> KEYS = List.of(
@@ -45,15 +61,40 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spi
                     "Thread.onSpinWait rounds a waiting rank spins at most before it parks"),
             new Key("eager", "65536", "largest message (bytes) a send completes at once by copying it when no receive is posted"),
             new Key("debug", "false", "load every program class in every rank and stop at DebugAttachPoint before any rank "
-                    + "runs, so that a debugger's breakpoints bind in every rank (set by hpjava run --debug)"));
+                    + "runs, so that a debugger's breakpoints bind in every rank (set by hpjava run --debug)"),
+            new Key("threads", "auto", "the kind of thread a rank runs on: auto (platform threads up to the core count, "
+                    + "virtual beyond), virtual or platform (what --virtual-threads and --platform-threads force)"),
+            new Key("verbose", "false", "print the job's choices (thread kind, spin, eager limit) on standard error"));
 
-    static MtOptions from(int np, boolean virtualThreads, Map<String, String> options) {
+    static MtOptions from(int np, boolean forceVirtual, Map<String, String> options) {
         BackendOptions o = BackendOptions.of("mt", KEYS, options);
+        boolean virtualThreads = virtualThreads(np, forceVirtual, o.string("threads", "auto"));
         boolean fits = !virtualThreads && !Cores.oversubscribed(np);
         int spin = (int) o.number("spin", fits ? 2_000 : 50, 0, Integer.MAX_VALUE);
         long eager = o.number("eager", 65_536, 0, Long.MAX_VALUE);
         int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
-        BackoffIdleStrategy idle = new BackoffIdleStrategy(0, spin, 0, PARK_NANOS, PARK_NANOS);
-        return new MtOptions(spin, eager, virtualThreads, floor, o.flag("debug", false), idle);
+        BackoffIdleStrategy idle = new BackoffIdleStrategy(0, spin, 0, parkNanos(np), parkNanos(np));
+        return new MtOptions(spin, eager, virtualThreads, floor, o.flag("debug", false), o.flag("verbose", false), idle);
+    }
+
+    /** Key {@code threads}: forced by {@code --virtual-threads} or the key, else virtual beyond the core count. */
+    static boolean virtualThreads(int np, boolean forceVirtual, String threads) {
+        return switch (threads) {
+            case "auto" -> forceVirtual || Cores.oversubscribed(np);
+            case "virtual" -> true;
+            case "platform" -> {
+                if (forceVirtual) throw new IllegalArgumentException("mt: --virtual-threads and threads=platform (--platform-threads) contradict each other");
+                yield false;
+            }
+            default -> throw new IllegalArgumentException("mt option threads must be auto, virtual or platform, not '" + threads + "'");
+        };
+    }
+
+    /** What the verbose output says about the job. */
+    String describe(int np) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return "mpjdev-mt: " + np + (np == 1 ? " rank" : " ranks") + " on " + (virtualThreads ? "virtual" : "platform")
+                + " threads (" + cores + (cores == 1 ? " core" : " cores") + "), spin " + spinLimit + " (floor " + spinFloor
+                + "), eager limit " + eagerLimit + " bytes";
     }
 }

@@ -74,6 +74,50 @@ class MtBackendTest {
     }
 
     @Test
+    void ranksBeyondTheCoresRunOnVirtualThreadsUnlessForced() {
+        int beyond = Runtime.getRuntime().availableProcessors() + 1;
+        MtRun auto = MtRun.launch(T, "--np", Integer.toString(beyond), "--option", "verbose=true", "testprograms.Many");
+        assertEquals(0, auto.status, auto::toString);
+        assertTrue(auto.err.contains("mpjdev-mt: " + beyond + " ranks on virtual threads"), auto::toString);
+        MtRun forced = MtRun.launch(T, "--np", Integer.toString(beyond), "--platform-threads", "--option", "verbose=true", "testprograms.Many");
+        assertEquals(0, forced.status, forced::toString);
+        assertTrue(forced.err.contains("mpjdev-mt: " + beyond + " ranks on platform threads"), forced::toString);
+        MtRun fits = MtRun.launch(T, "--np", "1", "--option", "verbose=true", "testprograms.Many");
+        assertTrue(fits.err.contains("mpjdev-mt: 1 rank on platform threads"), fits::toString);
+        MtRun both = MtRun.launch(T, "--np", "2", "--virtual-threads", "--platform-threads", "testprograms.Many");
+        assertEquals(2, both.status, both::toString);
+        assertTrue(both.err.contains("--virtual-threads and threads=platform (--platform-threads) contradict each other"), both::toString);
+        MtRun bad = MtRun.launch(T, "--np", "2", "--option", "threads=green", "testprograms.Many");
+        assertEquals(2, bad.status, bad::toString);
+        assertTrue(bad.err.contains("mt option threads must be auto, virtual or platform, not 'green'"), bad::toString);
+    }
+
+    @Test
+    void rankCountsBeyondTheHeapAreRefusedBeforeAnyRankStarts() {
+        MtRun r = MtRun.launch(T, "--np", "100000", "testprograms.Many");
+        assertEquals(2, r.status, r::toString);
+        assertTrue(r.err.contains("mt: 100000 ranks need about 226 GiB of heap"), r::toString);
+        assertTrue(r.err.contains("give the job more heap (hpjava run --jvm-arg=-Xmx227g) or use fewer ranks"), r::toString);
+        assertTrue(r.millis < 5_000, () -> "refused after " + r.millis + " ms\n" + r);
+        MtRun max = MtRun.launch(T, "--np", Integer.toString(Integer.MAX_VALUE), "testprograms.Many");
+        assertEquals(2, max.status, max::toString);
+        assertTrue(max.err.contains("ranks need about "), max::toString);
+    }
+
+    @Test
+    void capacityEstimateGrowsWithTheRankCountAndNamesWhatFits() {
+        assertTrue(MtCapacity.need(4096) < 700L << 20, "4096 ranks fit in 700 MiB");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MtCapacity.check(4096, 256L << 20));
+        assertTrue(e.getMessage().matches("mt: 4096 ranks need about \\d+ MiB of heap \\(\\d+ KiB a rank at this size\\), but this JVM may"
+                + " use at most 256 MiB, enough for about \\d+ ranks; give the job more heap \\(hpjava run --jvm-arg=-Xmx1g\\) or use fewer ranks"),
+                e.getMessage());
+        int fits = Integer.parseInt(e.getMessage().replaceAll(".*enough for about (\\d+) ranks.*", "$1"));
+        assertTrue(MtCapacity.need(fits) <= 256L << 20 && MtCapacity.need(fits + 1) > 256L << 20, e.getMessage());
+        MtCapacity.check(1024, 256L << 20);
+    }
+
+    @Test
     void pooledSteadyStateAllocatesNothing() {
         MtRun r = MtRun.launch(T, "--np", "2", "testprograms.NoAlloc");
         assertEquals(0, r.status, r::toString);
