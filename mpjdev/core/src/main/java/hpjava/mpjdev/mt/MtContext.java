@@ -41,7 +41,7 @@ final class MtContext {
 
     /** For reports (deadlocks): built when asked, since a world-sized list is large at thousands of ranks. */
     String description() {
-        return isWorld() ? "world" : "communicator #" + id + " of world ranks " + java.util.Arrays.toString(worldRanks);
+        return isWorld() ? "world" : "communicator " + Long.toHexString(id) + " of world ranks " + java.util.Arrays.toString(worldRanks);
     }
 
     boolean isWorld() {

@@ -1,8 +1,9 @@
 package hpjava.mpjdev.mt;
 
+import hpjava.mpjdev.spi.CommCreation;
+
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sub-communicator contexts of one mt job. Every member of a new communicator passes the same id list; the job
@@ -14,7 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
 final class MtContexts {
     private final ConcurrentHashMap<IdList, int[]> idLists = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<ContextKey, MtContext> contexts = new ConcurrentHashMap<>();
-    private final AtomicLong nextContextId = new AtomicLong(1);
 
     /** The job's canonical array with the contents of {@code ids} (copied the first time only); never modify it. */
     int[] intern(long parent, int[] ids) {
@@ -24,12 +24,15 @@ final class MtContexts {
         return idLists.computeIfAbsent(new IdList(parent, copy), k -> copy);
     }
 
-    /** The context of the {@code seq}-th communicator made of {@code ids} (an {@link #intern}ed array) of {@code parent}. */
+    /**
+     * The context of the {@code seq}-th communicator made of {@code ids} (an {@link #intern}ed array) of {@code parent};
+     * its id is mpjdev's shared {@link CommCreation#deriveContext}, as on every backend.
+     */
     MtContext subContext(MtContext parent, int[] ids, int seq) {
         return contexts.computeIfAbsent(new ContextKey(parent.id, ids, seq), k -> {
             int[] world = new int[ids.length];
             for (int i = 0; i < ids.length; i++) world[i] = parent.worldRanks[ids[i]];
-            return new MtContext(nextContextId.getAndIncrement(), world);
+            return new MtContext(CommCreation.deriveContext(parent.id, ids, seq), world);
         });
     }
 

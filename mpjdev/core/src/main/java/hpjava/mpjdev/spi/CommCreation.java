@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * so detection there is enough. Communicators no longer reachable leave the registry (weak references), so a program
  * that creates in a loop does not grow it.
  *
- * <p>Backends whose contexts are not hashes use only {@link #checkIds} and {@link #nextSequence} (mt: the job
- * numbers contexts one by one, so they cannot collide).
+ * <p>mt uses {@link #checkIds} and {@link #deriveContext} for its contexts' ids, and counts creations itself per
+ * interned id list (O(1) memory per list for the whole job, not per rank); its messages travel through the context
+ * objects, one per (parent, list, sequence) for the job, so an id collision could not mix them there.
  */
 public final class CommCreation {
 
@@ -72,11 +73,6 @@ public final class CommCreation {
      */
     public static CommCreation forWorld(long worldContext) {
         return forWorld(worldContext, CommCreation::deriveContext);
-    }
-
-    /** For backends that only count creations (their contexts are not derived here). */
-    public static CommCreation countingOnly() {
-        return new CommCreation(null, 0, null);
     }
 
     /**
