@@ -36,13 +36,21 @@ public final class Spmd {
 
     /** Runs {@code body} on {@code np} ranks; fails (with every rank's error) if a rank fails or time runs out. */
     public static void run(int np, Duration timeout, Body body) {
+        run(np, timeout, Map.of(), body);
+    }
+
+    /**
+     * As {@link #run(int, Duration, Body)} with mt options (e.g. {@code threads=platform} for a test that reads per-thread
+     * JVM accounting, which virtual threads, the default beyond the core count, do not offer).
+     */
+    public static void run(int np, Duration timeout, Map<String, String> mtOptions, Body body) {
         String id = UUID.randomUUID().toString();
         BODIES.put(id, body);
         FAILURES.put(id, new ConcurrentLinkedQueue<>());
         STATE.put(id, new String[np]);
         try {
             int[] rc = new int[1];
-            assertTimeoutPreemptively(timeout, () -> { rc[0] = Launcher.launch("mt", LaunchSpec.of(np, Main.class.getName(), id)); },
+            assertTimeoutPreemptively(timeout, () -> { rc[0] = Launcher.launch("mt", LaunchSpec.of(np, Main.class.getName(), id).withOptions(mtOptions)); },
                     () -> "SPMD run on " + np + " ranks timed out; rank states:\n" + states(id, np));
             var f = FAILURES.get(id);
             if (!f.isEmpty() || rc[0] != 0) fail("SPMD run on " + np + " ranks failed (exit " + rc[0] + "):\n" + String.join("\n", f));
