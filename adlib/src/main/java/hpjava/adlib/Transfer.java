@@ -152,7 +152,7 @@ final class Transfer {
                 if (nr == 1) rr[0].iwait();
                 rr[i] = null;
                 rb[i].read(headerIn, 0);
-                if (headerIn[0] != sig || headerIn[1] != seq)
+                if (CallCheck.ENABLED && (headerIn[0] != sig || headerIn[1] != seq))
                     throw CallCheck.messageMismatch(comm.id(), recvPeers[i], owner.describeCall(), seq, headerIn[0], headerIn[1]);
                 unpack(rb[i], dst, recvRegions[i]);
             }
