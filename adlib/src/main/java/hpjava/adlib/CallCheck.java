@@ -38,9 +38,9 @@ final class CallCheck {
 
     /**
      * The checking modes ({@code -Dhpjava.adlib.check=on|off|agree-first}). {@code on} (the default; also
-     * {@code true}): as described above. {@code off} (also {@code false}): no agreement and no comparison of message
-     * headers (the 16-byte header is still sent, so the message layout is the same): the baseline for measuring the
-     * cost of checking, and for programs already known correct. {@code agree-first}: reductions on native collectives
+     * {@code true}): as described above. {@code off} (also {@code false}): no agreement and no 16-byte message header
+     * (every rank of a job must then run with it off): the baseline for measuring the cost of checking, and for
+     * programs already known correct. {@code agree-first}: reductions on native collectives
      * also agree first, in a separate collective, instead of carrying the words in their allreduce (the former
      * design, kept to measure the difference).
      */
