@@ -31,6 +31,43 @@ import java.util.Arrays;
 final class CallCheck {
     private CallCheck() {}
 
+    /** How calls are checked: the JVM's {@code hpjava.adlib.check} property, read once (see {@link Mode}). */
+    static final Mode MODE = Mode.of(System.getProperty("hpjava.adlib.check"));
+    /** The report for an unknown {@code hpjava.adlib.check} value (thrown by every checked call), else null. */
+    private static final String MODE_ERROR = Mode.error(System.getProperty("hpjava.adlib.check"));
+
+    /**
+     * The checking modes ({@code -Dhpjava.adlib.check=on|off|agree-first}). {@code on} (the default; also
+     * {@code true}): as described above. {@code off} (also {@code false}): no agreement and no 16-byte message header
+     * (every rank of a job must then run with it off): the baseline for measuring the cost of checking, and for
+     * programs already known correct. {@code agree-first}: reductions on native collectives
+     * also agree first, in a separate collective, instead of carrying the words in their allreduce (the former
+     * design, kept to measure the difference).
+     */
+    enum Mode {
+        ON, OFF, AGREE_FIRST;
+
+        /** The mode {@code value} names; {@link #ON} for null or an unknown value (see {@link #error}). */
+        static Mode of(String value) {
+            if (value == null) return ON;
+            switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "off": case "false": return OFF;
+                case "agree-first": return AGREE_FIRST;
+                default: return ON;
+            }
+        }
+
+        static String error(String value) {
+            if (value == null) return null;
+            String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+            if (v.isEmpty() || v.equals("on") || v.equals("true") || of(v) != ON) return null;
+            return "-Dhpjava.adlib.check=" + value + ": unknown value (expected on, off or agree-first)";
+        }
+    }
+
+    /** Whether calls are checked at all ({@link Mode#OFF} turns every check off). */
+    static final boolean ENABLED = MODE != Mode.OFF;
+
     /** Operation codes (the low 8 bits of a signature). */
     static final String[] OPS = {"remap", "shift", "cshift", "writeHalo", "broadcast", "broadcast(value, root)",
             "sum", "product", "maxval", "minval", "any", "all", "count", "dotProduct", "maxloc", "minloc",
@@ -85,8 +122,9 @@ final class CallCheck {
      * nothing (buffers are the rank's). Uses the native allreduce when it serves the group, else a binomial tree.
      */
     static boolean agree(AdlibRank rk, int[] members, int me, long sig, long seq) {
+        if (MODE_ERROR != null) throw new AdlibException(MODE_ERROR);
         int n = members.length;
-        if (n == 1) return true;
+        if (n == 1 || !ENABLED) return true;
         if (rk.nativeFor(members)) return rk.nat.allreduceChecked(rk.agreeNative, 0, 0, ReduceOp.MAX, sig, seq);
         long[] all = rk.agreeAll();
         all[2 * me] = sig;
@@ -158,6 +196,7 @@ final class CallCheck {
         final String text;
 
         Call(hpjava.lang.Group apg, int id, long sig, String text) {
+            if (MODE_ERROR != null) throw new AdlibException(MODE_ERROR);
             this.members = MemberLists.of(apg);
             this.me = apg.indexOf(id);
             this.sig = sig;
@@ -175,7 +214,12 @@ final class CallCheck {
          */
         void allreduce(AdlibRank rk, Object acc, int count, ReduceOp op) {
             long seq = rk.seqs.next(members);
-            if (!rk.nat.allreduceChecked(acc, 0, count, op, sig, seq)) throw mismatch(rk, members, me, seq, text);
+            if (MODE == Mode.ON) {
+                if (!rk.nat.allreduceChecked(acc, 0, count, op, sig, seq)) throw mismatch(rk, members, me, seq, text);
+                return;
+            }
+            if (!CallCheck.agree(rk, members, me, sig, seq)) throw mismatch(rk, members, me, seq, text);
+            rk.nat.allreduce(acc, 0, count, op);
         }
 
         /** Agrees with the other members before any data moves; throws the mismatch report on every member. */

@@ -29,11 +29,16 @@ final class Job {
 
     /** The same for another main class of the test class path. */
     static JobRun run(String mainClass, String backend, int np, Duration timeout, String... programArgs) {
+        return run(List.of(), mainClass, backend, np, timeout, programArgs);
+    }
+
+    /** The same with options for the launcher's JVM (on mt, the JVM of every rank). */
+    static JobRun run(List<String> jvmOptions, String mainClass, String backend, int np, Duration timeout, String... programArgs) {
         List<String> args = new ArrayList<>(List.of("--backend", backendName(backend), "--np", Integer.toString(np), "--prefix-output"));
         if (backend.indexOf(':') >= 0) args.addAll(List.of("--option", "mpi.impl=" + backend.substring(backend.indexOf(':') + 1)));
         args.add(mainClass);
         args.addAll(List.of(programArgs));
-        return ChildProcess.java(List.of(), ChildProcess.testClassPath(), Launcher.class.getName(), args)
+        return ChildProcess.java(jvmOptions, ChildProcess.testClassPath(), Launcher.class.getName(), args)
                 .describedAs("backend " + backend + ", np " + np).timeout(timeout).mergeStreams().runAllowingTimeout();
     }
 }

@@ -7,6 +7,7 @@ import hpjava.mpjdev.ReduceOp;
 import hpjava.mpjdev.SectionType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -127,22 +128,91 @@ final class MpiCollectives implements NativeCollectives {
         copyOut(type, array, offset, count);
     }
 
-    /** Copies array elements to the start of the scratch segment (wire layout; boolean as one byte 0/1). */
-    private void copyIn(SectionType type, Object array, int offset, int count) {
-        if (type == SectionType.BOOLEAN) {
-            boolean[] a = (boolean[]) array;
-            for (int i = 0; i < count; i++) scratch.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (a[offset + i] ? 1 : 0));
-        } else {
-            MemorySegment.copy(array, offset, scratch, type.layout(), 0, count);
+    /** Data bytes a checked allreduce carries in the same gather as its check words (larger data: words first). */
+    private static final int CHECKED_INLINE_BYTES = 48;
+    /** One rank's block in a checked allreduce's gather: sig, seq, then up to {@link #CHECKED_INLINE_BYTES} of data. */
+    private static final int CHECKED_BLOCK = 16 + CHECKED_INLINE_BYTES;
+
+    /**
+     * Carries {@code sig} and {@code seq} in the reduction's own gather and broadcast: every rank gathers a fixed
+     * {@link #CHECKED_BLOCK}-byte block (words, then its data when the data fits), rank 0 compares the words, folds
+     * the data in rank order and broadcasts the verdict with the result; two MPI collectives, as an unchecked
+     * {@link #allreduce}. The block size does not depend on the data, so ranks that disagree (even in type or count)
+     * still meet in well-formed MPI calls. Data larger than the block is reduced after the verdict by
+     * {@link #allreduce}'s own gather and broadcast (four collectives, as the default agreement-first design).
+     */
+    @Override
+    public synchronized boolean allreduceChecked(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
+        comm.device.activity.enter(Activity.ALLREDUCE, comm, -1, -1);
+        try {
+            return allreduceCheckedWatched(array, offset, count, op, sig, seq);
+        } finally {
+            comm.device.activity.exit(Activity.ALLREDUCE);
         }
     }
 
+    private boolean allreduceCheckedWatched(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
+        int p = comm.size();
+        boolean root = comm.id() == 0;
+        SectionType type = null;
+        IllegalArgumentException invalid = null;   // thrown only once the words agree, as the default does
+        try {
+            type = checkArray(array, offset, count);
+            op.checkDefinedFor(type);
+        } catch (IllegalArgumentException e) {
+            invalid = e;
+        }
+        boolean inline = invalid == null && (long) count * type.elementBytes() <= CHECKED_INLINE_BYTES;
+        MemorySegment s = scratch((long) CHECKED_BLOCK * (root ? p : 1));
+        s.set(ValueLayout.JAVA_LONG, 0, sig);
+        s.set(ValueLayout.JAVA_LONG, 8, seq);
+        if (inline) copyIn(type, array, offset, count, 16);
+        if (p > 1) {
+            run(c -> mpi.igatherInPlace(s, CHECKED_BLOCK, 0, root, c, request));
+            if (root) {
+                boolean agreed = true;
+                for (int r = 1; r < p && agreed; r++) {
+                    agreed = s.get(ValueLayout.JAVA_LONG, (long) r * CHECKED_BLOCK) == sig
+                            && s.get(ValueLayout.JAVA_LONG, (long) r * CHECKED_BLOCK + 8) == seq;
+                }
+                if (agreed && inline) {
+                    for (int r = 1; r < p; r++) Reduction.fold(type, op, s, 16, s, (long) r * CHECKED_BLOCK + 16, count);
+                }
+                s.set(ValueLayout.JAVA_LONG, 0, agreed ? 1 : 0);
+            }
+            bcast(s, CHECKED_BLOCK, 0);
+            if (s.get(ValueLayout.JAVA_LONG, 0) != 1) return false;
+        }
+        if (invalid != null) throw invalid;
+        if (inline) copyOut(type, array, offset, count, 16);
+        else allreduceWatched(array, offset, count, op);
+        return true;
+    }
+
+    private void copyIn(SectionType type, Object array, int offset, int count) {
+        copyIn(type, array, offset, count, 0);
+    }
+
     private void copyOut(SectionType type, Object array, int offset, int count) {
+        copyOut(type, array, offset, count, 0);
+    }
+
+    /** Copies array elements to the scratch segment from byte {@code at} (wire layout; boolean as one byte 0/1). */
+    private void copyIn(SectionType type, Object array, int offset, int count, long at) {
         if (type == SectionType.BOOLEAN) {
             boolean[] a = (boolean[]) array;
-            for (int i = 0; i < count; i++) a[offset + i] = scratch.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) != 0;
+            for (int i = 0; i < count; i++) scratch.set(ValueLayout.JAVA_BYTE, at + i, (byte) (a[offset + i] ? 1 : 0));
         } else {
-            MemorySegment.copy(scratch, type.layout(), 0, array, offset, count);
+            MemorySegment.copy(array, offset, scratch, type.layout(), at, count);
+        }
+    }
+
+    private void copyOut(SectionType type, Object array, int offset, int count, long at) {
+        if (type == SectionType.BOOLEAN) {
+            boolean[] a = (boolean[]) array;
+            for (int i = 0; i < count; i++) a[offset + i] = scratch.get(ValueLayout.JAVA_BYTE, at + i) != 0;
+        } else {
+            MemorySegment.copy(scratch, type.layout(), at, array, offset, count);
         }
     }
 

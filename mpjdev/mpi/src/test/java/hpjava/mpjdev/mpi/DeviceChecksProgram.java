@@ -229,6 +229,32 @@ public final class DeviceChecksProgram {
         say(world, "sub-communicators keep their messages apart");
     }
 
+    /**
+     * allreduceChecked: agreeing words reduce like allreduce (data carried with the words, and data too large to
+     * carry); words that differ on one rank, even with another element type and count there, fail on every rank
+     * with the arrays untouched, and the communicator's collectives stay in step afterwards.
+     */
+    static void checkedAllreduce(Comm c, NativeCollectives nc) {
+        int p = c.size();
+        double[] d = {c.id() + 1};
+        check(nc.allreduceChecked(d, 0, 1, ReduceOp.SUM, 77, 1) && d[0] == p * (p + 1) / 2.0, "checked SUM " + d[0]);
+        long[] big = new long[20];
+        for (int i = 0; i < big.length; i++) big[i] = (long) i * (c.id() + 1);
+        check(nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 2) && big[19] == 19L * p * (p + 1) / 2, "checked large SUM " + big[19]);
+        check(nc.allreduceChecked(new int[0], 0, 0, ReduceOp.MAX, 78, 3), "checked agreement without data");
+        if (p == 1) return;
+        boolean odd = c.id() == p - 1;
+        long[] l = {5, 6, 7, 8, 9, 10, 11, 12};
+        double[] one = {4.5};
+        boolean agreed = odd ? nc.allreduceChecked(l, 0, 8, ReduceOp.MAX, 79, 4) : nc.allreduceChecked(one, 0, 1, ReduceOp.SUM, 77, 4);
+        check(!agreed && one[0] == 4.5 && l[0] == 5 && l[7] == 12, "a mismatch must fail on every rank, arrays untouched");
+        agreed = odd ? nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 6) : nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 5);
+        check(!agreed, "a sequence mismatch of large data must fail on every rank");
+        int[] after = {c.id()};
+        nc.allreduce(after, 0, 1, ReduceOp.MAX);
+        check(after[0] == p - 1, "allreduce after a failed check " + after[0]);
+    }
+
     static void collectives(Comm world) {
         for (Comm c : new Comm[] {world, world.create(reverse(world.size()))}) {
             NativeCollectives nc = c.collectives().orElseThrow();
@@ -267,8 +293,9 @@ public final class DeviceChecksProgram {
             } catch (IllegalArgumentException expected) {
                 // the contract's error
             }
+            checkedAllreduce(c, nc);
         }
-        say(world, "native barrier, broadcast, allreduce (world and sub-communicator)");
+        say(world, "native barrier, broadcast, allreduce, allreduceChecked (world and sub-communicator)");
     }
 
     /**
