@@ -17,7 +17,7 @@ import java.util.List;
 final class Job {
     private Job() {}
 
-    /** The backend of a label: {@code mpi:mpich} is the mpi backend on MPICH ({@code --option mpi.impl=mpich}). */
+    /** The backend of a label: {@code mpi:mpich} is the mpi backend on MPICH ({@code --option impl=mpich}). */
     static String backendName(String label) {
         int colon = label.indexOf(':');
         return colon < 0 ? label : label.substring(0, colon);
@@ -30,7 +30,7 @@ final class Job {
     /** The same for another main class of the test class path. */
     static JobRun run(String mainClass, String backend, int np, Duration timeout, String... programArgs) {
         List<String> args = new ArrayList<>(List.of("--backend", backendName(backend), "--np", Integer.toString(np), "--prefix-output"));
-        if (backend.indexOf(':') >= 0) args.addAll(List.of("--option", "mpi.impl=" + backend.substring(backend.indexOf(':') + 1)));
+        if (backend.indexOf(':') >= 0) args.addAll(List.of("--option", "impl=" + backend.substring(backend.indexOf(':') + 1)));
         args.add(mainClass);
         args.addAll(List.of(programArgs));
         return ChildProcess.java(List.of(), ChildProcess.testClassPath(), Launcher.class.getName(), args)
