@@ -129,8 +129,9 @@ final class MpiLaunchCommand {
         if (findLauncher(impl).isEmpty()) {
             return impl.id + ": no launcher (" + String.join(" or ", impl.launchers) + ") on the PATH" + SETUP_HINT;
         }
-        if (binding.equals("ffm") && !Files.isRegularFile(impl.abiTable(abiDir))) {
-            return impl.id + ": no ABI table " + impl.abiTable(abiDir) + " (bin/setup-mpi.sh makes it from the installed mpi.h)";
+        Path table = options.abi() != null ? Path.of(options.abi()) : impl.abiTable(abiDir);
+        if (binding.equals("ffm") && !Files.isRegularFile(table)) {
+            return impl.id + ": no ABI table " + table + " (bin/setup-mpi.sh makes it from the installed mpi.h)";
         }
         if (binding.equals("jni")) {
             try {
