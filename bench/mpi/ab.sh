@@ -3,7 +3,7 @@
 # every round: (raw) the raw Java binding in its own job with plain MPI_Init (RawJavaPingPong); (old) MpjdevPingPong's
 # paired job with the mpjdev-mpi jar OLD_JAR in place of the built one (raw binding and mpjdev alternating in one job,
 # at that backend's thread level); (new) the same with the built backend; (ser) the built backend with
-# -Dhpjava.mpi.threadLevel=serialized. Lines "round impl mode size value" go to stdout (impl: java-raw, old-pair-raw,
+# --option thread-level=serialized. Lines "round impl mode size value" go to stdout (impl: java-raw, old-pair-raw,
 # old-pair-mpjdev, new-pair-..., ser-pair-...); summarise with `awk -f bench/mpi/ab-summary.awk`.
 #
 # usage: [MODE=bw] bench/mpi/ab.sh OLD_JAR ROUNDS [SIZE ITERS REPS]   (defaults lat 8 20000 7; after bench/mpi is built,
@@ -28,7 +28,7 @@ side() {
     0) "${MPIRUN[@]}" "${J[@]}" -cp "$NEWCP" hpjava.bench.mpi.RawJavaPingPong $MODE "$SIZE" "$ITERS" "$REPS" ;;
     1) "${J[@]}" -cp "$OLDCP" "${L[@]}" "${P[@]}" | grep '^pair-' | sed 's/^/old-/' ;;
     2) "${J[@]}" -cp "$NEWCP" "${L[@]}" "${P[@]}" | grep '^pair-' | sed 's/^/new-/' ;;
-    3) "${J[@]}" -cp "$NEWCP" "${L[@]}" --option jvm-args=-Dhpjava.mpi.threadLevel=serialized "${P[@]}" | grep '^pair-' | sed 's/^/ser-/' ;;
+    3) "${J[@]}" -cp "$NEWCP" "${L[@]}" --option thread-level=serialized "${P[@]}" | grep '^pair-' | sed 's/^/ser-/' ;;
   esac
 }
 for ((r = 1; r <= ROUNDS; r++)); do

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The mpi backend's FFM binding against C and against Open MPI's Java binding, on Open MPI and on MPICH, in one run:
 # per implementation, the C ping-pong (pingpong.c, compiled with that implementation's mpicc and started by its own
-# launcher) and mpjdev's mpi backend over the FFM binding (MpjdevPingPong, --option mpi.impl=IMPL); on Open MPI also
-# the backend over Open MPI's Java binding (--option mpi.binding=jni) and the raw Java binding (RawJavaPingPong); at
+# launcher) and mpjdev's mpi backend over the FFM binding (MpjdevPingPong, --option impl=IMPL); on Open MPI also
+# the backend over Open MPI's Java binding (--option binding=jni) and the raw Java binding (RawJavaPingPong); at
 # 8 B also, on both, the FFM binding alone without the device (RawFfmPingPong: MPI_Isend/MPI_Irecv + an MPI_Test loop,
 # and blocking MPI_Send/MPI_Recv) and C with the device's call pattern (pingpong.c lattest: MPI_Isend/MPI_Irecv + an
 # MPI_Test loop), which tell the cost of the pattern from the cost of the downcalls.
@@ -48,9 +48,9 @@ side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
     c-openmpi) "${MPIRUN[@]}" "$T/pingpong-openmpi" "$@" ;;
     c-mpich) mpiexec.mpich -n 2 "$T/pingpong-mpich" "$@" ;;
     raw-java-openmpi) "${MPIRUN[@]}" "${JAVA[@]}" hpjava.bench.mpi.RawJavaPingPong "$@" ;;
-    ffm-openmpi) "${LAUNCH[@]}" --option mpi.impl=openmpi hpjava.bench.mpi.MpjdevPingPong "$@" ;;
-    jni-openmpi) "${LAUNCH[@]}" --option mpi.impl=openmpi --option mpi.binding=jni hpjava.bench.mpi.MpjdevPingPong "$@" ;;
-    ffm-mpich) "${LAUNCH[@]}" --option mpi.impl=mpich hpjava.bench.mpi.MpjdevPingPong "$@" ;;
+    ffm-openmpi) "${LAUNCH[@]}" --option impl=openmpi hpjava.bench.mpi.MpjdevPingPong "$@" ;;
+    jni-openmpi) "${LAUNCH[@]}" --option impl=openmpi --option binding=jni hpjava.bench.mpi.MpjdevPingPong "$@" ;;
+    ffm-mpich) "${LAUNCH[@]}" --option impl=mpich hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     raw-ffm-openmpi) if [ "$1" = lat ]; then "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
     raw-ffm-mpich) if [ "$1" = lat ]; then mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
     raw-ffm-blk-openmpi) if [ "$1" = lat ]; then shift; "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong latblk "$@"; fi ;;

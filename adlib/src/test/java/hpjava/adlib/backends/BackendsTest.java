@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Adlib gives the same results on every backend and process count: {@link AdlibCheck} (every operation of spec §6,
  * each checked against a sequential reference inside the program) runs in child JVMs through
  * {@code hpjava.mpjdev.Launcher} on {@code mt}, {@code ucx} and {@code mpi} (on Open MPI and on MPICH: the labels
- * {@code mpi:openmpi} and {@code mpi:mpich} add {@code --option mpi.impl=...}) at np = 1, 2, 4. Asserted: exit status 0,
+ * {@code mpi:openmpi} and {@code mpi:mpich} add {@code --option impl=...}) at np = 1, 2, 4. Asserted: exit status 0,
  * every case reported, rank 0's {@code case digest} lines of each backend equal to {@code mt}'s at the same np, the
  * digests of order-free cases (names without {@code ~}) equal at every np, and the text aprintf printed (on rank 0
  * only) hashing to the digest of the expected text. A backend that cannot run here is skipped with the reason, unless

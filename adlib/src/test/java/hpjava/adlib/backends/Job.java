@@ -17,7 +17,7 @@ import java.util.List;
 final class Job {
     private Job() {}
 
-    /** The backend of a label: {@code mpi:mpich} is the mpi backend on MPICH ({@code --option mpi.impl=mpich}). */
+    /** The backend of a label: {@code mpi:mpich} is the mpi backend on MPICH ({@code --option impl=mpich}). */
     static String backendName(String label) {
         int colon = label.indexOf(':');
         return colon < 0 ? label : label.substring(0, colon);
@@ -35,7 +35,7 @@ final class Job {
     /** The same with options for the launcher's JVM (on mt, the JVM of every rank). */
     static JobRun run(List<String> jvmOptions, String mainClass, String backend, int np, Duration timeout, String... programArgs) {
         List<String> args = new ArrayList<>(List.of("--backend", backendName(backend), "--np", Integer.toString(np), "--prefix-output"));
-        if (backend.indexOf(':') >= 0) args.addAll(List.of("--option", "mpi.impl=" + backend.substring(backend.indexOf(':') + 1)));
+        if (backend.indexOf(':') >= 0) args.addAll(List.of("--option", "impl=" + backend.substring(backend.indexOf(':') + 1)));
         args.add(mainClass);
         args.addAll(List.of(programArgs));
         return ChildProcess.java(jvmOptions, ChildProcess.testClassPath(), Launcher.class.getName(), args)

@@ -14,20 +14,18 @@ import java.util.Properties;
  * {@code mpi.h} (compiled with that implementation's {@code mpicc} by {@code bin/setup-mpi.sh}): which library, its
  * version line, the sizes of handles, requests and {@code MPI_Status}, the status fields' offsets, the predefined
  * handles (numbers, or {@code sym:NAME} for the address of a library symbol) and the constants the binding uses.
- * Where the table is: the system property {@value #PROPERTY} (set by the launcher for every rank).
+ * Where the table is: the {@link MpiOptions} key {@code abi} (set by the launcher for every rank).
  */
 record MpiAbi(Path source, String implementation, String library, String libraryVersion, int maxLibraryVersion,
               int maxErrorString, int handleBytes, int requestBytes, int statusBytes, int statusSource, int statusTag,
               Properties table) {
 
-    /** System property naming the table file of the implementation the ranks run on. */
-    static final String PROPERTY = "hpjava.mpi.abi";
-
-    /** Loads the table named by {@value #PROPERTY}. */
+    /** Loads the table named by the key {@code abi}. */
     static MpiAbi load() {
-        String p = System.getProperty(PROPERTY);
-        if (p == null || p.isBlank()) {
-            throw new DeviceException("no MPI ABI table: -D" + PROPERTY + " is not set (the mpi backend's launcher sets it)");
+        String p = MpiOptions.ofRank().abi();
+        if (p == null) {
+            throw new DeviceException("no MPI ABI table: -D" + MpiOptions.property("abi")
+                    + " is not set (the mpi backend's launcher sets it)");
         }
         return read(Path.of(p));
     }

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.Lock;
  * <h2>Programs that call MPI directly</h2>
  * Under the jni binding a rank's program sees the backend's initialised {@code mpi.MPI} and may call it beside
  * mpjdev (under the ffm binding it may call the C library itself the same way). Open MPI runs at
- * {@code MPI_THREAD_SINGLE} (or {@code SERIALIZED}, see {@code -Dhpjava.mpi.threadLevel}): calls from several threads
+ * {@code MPI_THREAD_SINGLE} (or {@code SERIALIZED}, see the option {@code thread-level}): calls from several threads
  * must never overlap. The backend calls MPI only from
  * threads that are inside an mpjdev call (it has no helper thread), always holding {@link #mpiLock()}. So:
  * <ul>
@@ -50,7 +50,8 @@ public final class MpiBackend implements Backend {
     public static java.util.Optional<String> problem(String impl) {
         var m = MpiImplementation.byId(impl);
         if (m.isEmpty()) return java.util.Optional.of("unknown MPI implementation '" + impl + "'");
-        return java.util.Optional.ofNullable(MpiLaunchCommand.problem(m.get(), "ffm", MpiLaunchCommand.abiDir(System.getenv())));
+        return java.util.Optional.ofNullable(MpiLaunchCommand.problem(m.get(), "ffm",
+                MpiOptions.of(java.util.Map.of(), System.getenv())));
     }
 
     @Override
@@ -60,7 +61,7 @@ public final class MpiBackend implements Backend {
 
     @Override
     public String description() {
-        return "MPI (Open MPI or MPICH through java.lang.foreign): one JVM process per rank, started by mpirun/mpiexec (options: " + MpiLaunchCommand.OPTIONS + ")";
+        return "MPI (Open MPI or MPICH through java.lang.foreign): one JVM process per rank, started by mpirun/mpiexec (options: " + hpjava.mpjdev.spi.BackendOptions.names(MpiOptions.KEYS) + ")";
     }
 
     @Override
@@ -104,7 +105,7 @@ public final class MpiBackend implements Backend {
             System.err.println("mpjdev: the mpi backend cannot run here: " + e.getMessage());
             return 3;
         }
-        if (Boolean.getBoolean("hpjava.mpi.verbose")) System.err.println("mpjdev: " + String.join(" ", command));
+        if (MpiOptions.of(spec.options(), System.getenv()).verbose()) System.err.println("mpjdev: " + String.join(" ", command));
         try {
             Process p = new ProcessBuilder(command).inheritIO().start();
             job.set(p);

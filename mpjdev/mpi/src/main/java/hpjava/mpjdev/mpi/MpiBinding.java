@@ -19,7 +19,7 @@ abstract class MpiBinding {
     /** Thread levels, numbered as the MPI standard orders them. */
     static final int THREAD_SINGLE = 0, THREAD_SERIALIZED = 2;
 
-    /** The binding's name as users select it ({@code --option mpi.binding=NAME}). */
+    /** The binding's name as users select it ({@code --option binding=NAME}). */
     abstract String name();
 
     /** The MPI library in use, one line (e.g. {@code Open MPI v4.1.4, ...}). */
@@ -120,12 +120,9 @@ abstract class MpiBinding {
         abstract int tag();
     }
 
-    /** Which binding the ranks use: system property {@code hpjava.mpi.binding}, {@code ffm} (default) or {@code jni}. */
-    static final String BINDING_PROPERTY = "hpjava.mpi.binding";
-
-    /** Loads the binding this rank process was started for (see {@link #BINDING_PROPERTY}). */
+    /** Loads the binding this rank process was started for ({@link MpiOptions} key {@code binding}, set by the launcher). */
     static MpiBinding load() {
-        String name = System.getProperty(BINDING_PROPERTY, "ffm");
+        String name = MpiOptions.ofRank().binding("ffm");
         return switch (name) {
             case "ffm" -> FfmBinding.load(MpiAbi.load());
             case "jni" -> {
@@ -136,7 +133,7 @@ abstract class MpiBinding {
                             + e + " (bin/setup-mpi.sh builds mpi.jar; rebuild mpjdev/mpi afterwards)", e);
                 }
             }
-            default -> throw new DeviceException(BINDING_PROPERTY + " must be ffm or jni, not '" + name + "'");
+            default -> throw new IllegalStateException("binding " + name);  // MpiOptions.binding admits no other
         };
     }
 }

@@ -27,8 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * order memory between successive holders), the backend needs none of that locking, so by default it asks for
  * {@code MPI_THREAD_SINGLE}, the level plain {@code MPI_Init} gives: Open MPI then runs its single-threaded paths,
  * which is sound because no two threads are ever inside it at once. This relies on Open MPI's implementation (the
- * standard's SINGLE promises one thread); {@code -Dhpjava.mpi.threadLevel=serialized} in the ranks' JVM arguments
- * ({@code --option jvm-args=...}) requests the standard's level instead, at the cost measured.
+ * standard's SINGLE promises one thread); {@code --option thread-level=serialized} (passed to the ranks as
+ * {@code -Dhpjava.mpi.thread-level}) requests the standard's level instead, at the cost measured.
  *
  * <p>{@code LOCK} is the innermost lock of the backend: no other lock is taken while it is held. There is no helper
  * thread: finished peers are noticed by the waiting threads themselves ({@link PeerWatch}). The one call made under
@@ -47,8 +47,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class MpiDevice {
 
-    /** Channels when the system property {@code hpjava.mpi.channels} does not say otherwise. */
-    static final int DEFAULT_CHANNELS = 64;
     /** A wait makes progress on the posted receives of the rank every {@code PROGRESS_MASK + 1} polls. */
     static final int PROGRESS_MASK = 15;
 
@@ -60,23 +58,15 @@ final class MpiDevice {
      */
     static final ReentrantLock LOCK = new ReentrantLock();
 
-    /**
-     * System property choosing the thread level requested from MPI: {@code single} or {@code serialized}; the default
-     * is {@code single} on Open MPI (see the class comment) and {@code serialized} elsewhere (MPICH takes its locks
-     * only at {@code MPI_THREAD_MULTIPLE}, so the standard's level for serialised calls costs nothing there).
-     */
-    static final String THREAD_LEVEL_PROPERTY = "hpjava.mpi.threadLevel";
-
     private static MpiDevice instance;
 
-    /** The thread level to request, see the class comment and {@link #THREAD_LEVEL_PROPERTY}. */
+    /**
+     * The thread level to request (option {@code thread-level}): {@code single} on Open MPI by default (see the class
+     * comment) and {@code serialized} elsewhere (MPICH takes its locks only at {@code MPI_THREAD_MULTIPLE}, so the
+     * standard's level for serialised calls costs nothing there).
+     */
     static int threadLevel(boolean openMpi) {
-        String v = System.getProperty(THREAD_LEVEL_PROPERTY, openMpi ? "single" : "serialized");
-        return switch (v) {
-            case "single" -> MpiBinding.THREAD_SINGLE;
-            case "serialized" -> MpiBinding.THREAD_SERIALIZED;
-            default -> throw new DeviceException(THREAD_LEVEL_PROPERTY + " must be single or serialized, not '" + v + "'");
-        };
+        return MpiOptions.ofRank().threadLevel(openMpi);
     }
 
     final MpiBinding mpi;
@@ -99,7 +89,7 @@ final class MpiDevice {
         int provided = mpi.init(required);
         if (provided < required) {
             throw new DeviceException("the mpi backend asked MPI for thread level " + required + " ("
-                    + THREAD_LEVEL_PROPERTY + "), but it provides only level " + provided);
+                    + "option thread-level), but it provides only level " + provided);
         }
         long w = mpi.world();
         worldRank = mpi.rank(w);
@@ -124,9 +114,7 @@ final class MpiDevice {
      */
     static synchronized MpiDevice start() {
         if (instance == null) {
-            int n = Integer.getInteger("hpjava.mpi.channels", DEFAULT_CHANNELS);
-            if (n < 1) throw new IllegalArgumentException("hpjava.mpi.channels must be at least 1, not " + n);
-            instance = new MpiDevice(MpiBinding.load(), n);
+            instance = new MpiDevice(MpiBinding.load(), MpiOptions.ofRank().channels());
         }
         return instance;
     }
@@ -274,7 +262,7 @@ final class MpiDevice {
      */
     static final boolean OVERSUBSCRIBED = Cores.oversubscribed(localRanks());
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
-    static final int SPIN_ROUNDS = Integer.getInteger("hpjava.mpi.spinRounds", OVERSUBSCRIBED ? 100 : 20_000);
+    static final int SPIN_ROUNDS = MpiOptions.ofRank().spinRounds(OVERSUBSCRIBED);
     /**
      * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
      * only delay noticing the message), then 20000 polls that yield the core (it stays runnable), then park 20 µs

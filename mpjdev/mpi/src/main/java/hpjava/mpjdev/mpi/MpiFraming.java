@@ -202,7 +202,7 @@ final class MpiFraming {
             throw new DeviceException("mpi backend: a message of another communicator (check " + Integer.toHexString(word
                     ^ Buffer.MAGIC) + ") arrived on MPI channel " + device.channelIndex(channel) + " of " + owner
                     + " (check " + Integer.toHexString(check) + "): two communicators in use share a channel; run with more "
-                    + "channels (-Dhpjava.mpi.channels=N, now " + device.channels() + ")");
+                    + "channels (--option channels=N, now " + device.channels() + ")");
         }
         if (seg.get(INT, 4) != ANNOUNCEMENT) {
             seg.set(INT, 0, Buffer.MAGIC);

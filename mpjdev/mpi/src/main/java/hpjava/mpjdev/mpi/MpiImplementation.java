@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An MPI implementation the backend can launch: its name (as {@code HPJAVA_MPI} and {@code --option mpi.impl} spell
+ * An MPI implementation the backend can launch: its name (as {@code HPJAVA_MPI} and {@code --option impl} spell
  * it), the launcher programs to look for on the {@code PATH} (Debian installs both implementations side by side with
  * suffixed names; a cluster's own build usually has plain {@code mpirun}/{@code mpiexec}), and that launcher's
  * spelling of the options the backend passes.
@@ -14,9 +14,6 @@ import java.util.Optional;
 enum MpiImplementation {
     OPENMPI("openmpi", List.of("mpirun.openmpi", "mpirun"), "-np", "--hostfile"),
     MPICH("mpich", List.of("mpiexec.mpich", "mpiexec.hydra", "mpiexec"), "-n", "-f");
-
-    /** Environment variable choosing the implementation when several are installed. */
-    static final String ENV = "HPJAVA_MPI";
 
     final String id;
     final List<String> launchers;

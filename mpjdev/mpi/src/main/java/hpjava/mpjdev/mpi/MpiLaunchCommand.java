@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,20 +17,19 @@ import java.util.jar.JarFile;
  * Builds the launch command of a job. With the default binding ({@code ffm}):
  * <pre>
  * LAUNCHER [impl options] NP_OPTION N [HOSTFILE_OPTION F] [mpirun-args...]
- *        JAVA --enable-native-access=ALL-UNNAMED -Dhpjava.mpi.binding=ffm -Dhpjava.mpi.abi=TABLE [jvm-args...] -cp CP
+ *        JAVA --enable-native-access=ALL-UNNAMED -Dhpjava.mpi.binding=ffm -Dhpjava.mpi.abi=TABLE [rank keys]
+ *             [jvm-args...] -cp CP
  *        hpjava.mpjdev.mpi.MpiRankMain N PREFIX PROGRAM_CLASS_PATH MainClass args...
  * </pre>
  * LAUNCHER is the chosen implementation's ({@link MpiImplementation}: {@code mpirun.openmpi --oversubscribe -np},
  * {@code mpiexec.mpich -n}); TABLE its ABI table; JAVA this JVM's launcher and CP this JVM's class path. With
- * {@code mpi.binding=jni} (Open MPI only) the rank JVMs get {@code -Djava.library.path=<dir of libmpi_java.so>} and
+ * {@code binding=jni} (Open MPI only) the rank JVMs get {@code -Djava.library.path=<dir of libmpi_java.so>} and
  * {@code mpi.jar} on their class path instead of the table. Every rank must see the same paths (one machine, or the
  * same installation on every host of a cluster).
  *
- * <p>Options ({@code --option KEY=VALUE}): {@code mpi.impl} ({@code openmpi}/{@code mpich}; else {@code $HPJAVA_MPI};
- * else the first installed of Open MPI and MPICH), {@code mpi.binding} ({@code ffm}/{@code jni}), {@code mpi.hostfile}
- * (spelled for the launcher), {@code mpi.launcher} (the launcher program, when it is not one of the usual names),
- * {@code mpirun-args} (extra launcher arguments, split at spaces; {@code $HPJAVA_MPIRUN_ARGS} is added too) and
- * {@code jvm-args} (extra JVM arguments for every rank).
+ * <p>The options ({@code impl}, {@code binding}, {@code hostfile}, {@code launcher}, {@code mpirun-args},
+ * {@code jvm-args}, ...) and their environment fallbacks are read by {@link MpiOptions}; the rank keys given are passed
+ * on as {@code -Dhpjava.mpi.KEY=VALUE}.
  */
 final class MpiLaunchCommand {
 
@@ -45,53 +43,47 @@ final class MpiLaunchCommand {
     }
 
     static final String SETUP_HINT = " (bin/setup-mpi.sh installs it, as root on Debian)";
-    /** Options this backend knows, for the error message on an unknown one. */
-    static final String OPTIONS = "mpi.impl, mpi.binding, mpi.hostfile, mpi.launcher, mpirun-args, jvm-args";
 
     private MpiLaunchCommand() {}
 
-    /** The command for {@code spec}, reading {@code HPJAVA_MPI} and {@code HPJAVA_MPIRUN_ARGS} from {@code env}. */
+    /**
+     * The command for {@code spec}, its options read by {@link MpiOptions} (with {@code env} for the environment
+     * fallbacks).
+     *
+     * @throws IllegalArgumentException for an unknown or malformed option
+     */
     static List<String> build(LaunchSpec spec, Map<String, String> env) throws NotInstalledException {
-        List<String> launcherArgs = new ArrayList<>(split(env.get("HPJAVA_MPIRUN_ARGS")));
-        List<String> jvmArgs = new ArrayList<>(spec.jvmArgs());
-        String implName = env.get(MpiImplementation.ENV), binding = defaultBinding(spec), hostfile = null, launcher = null;
-        for (var e : spec.options().entrySet()) {
-            switch (e.getKey()) {
-                case "mpirun-args" -> launcherArgs.addAll(split(e.getValue()));
-                case "jvm-args" -> jvmArgs.addAll(split(e.getValue()));
-                case "mpi.impl" -> implName = e.getValue();
-                case "mpi.binding" -> binding = e.getValue();
-                case "mpi.hostfile" -> hostfile = Path.of(e.getValue()).toAbsolutePath().toString();
-                case "mpi.launcher" -> launcher = e.getValue();
-                default -> throw new IllegalArgumentException("the mpi backend has no option '" + e.getKey()
-                        + "' (known: " + OPTIONS + ")");
-            }
-        }
-        if (!binding.equals("ffm") && !binding.equals("jni")) {
-            throw new IllegalArgumentException("mpi.binding must be ffm or jni, not '" + binding + "'");
-        }
-        Path abiDir = abiDir(env);
-        MpiImplementation impl = choose(implName, binding, abiDir);
+        MpiOptions options = MpiOptions.of(spec.options(), env);
+        String binding = options.binding(defaultBinding(spec));
+        options.channels();  // rank keys are checked here, before any process starts
+        options.threadLevel(true);
+        options.spinRounds(false);
+        Path abiDir = options.abiDir();
+        MpiImplementation impl = choose(options.impl(), binding, options);
+        String launcher = options.launcher();
         Path launcherPath = launcher != null ? Path.of(launcher) : findLauncher(impl).orElseThrow(
                 () -> new NotInstalledException(impl.id + "'s launcher (" + String.join(" or ", impl.launchers)
                         + ") is not on the PATH" + SETUP_HINT));
 
         List<String> cmd = new ArrayList<>();
         cmd.add(launcherPath.toString());
-        cmd.addAll(impl.launcherArgs(spec.np(), hostfile, "root".equals(System.getProperty("user.name"))));
-        cmd.addAll(launcherArgs);
+        cmd.addAll(impl.launcherArgs(spec.np(), options.hostfile(), "root".equals(System.getProperty("user.name"))));
+        cmd.addAll(options.mpirunArgs());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.add("-D" + MpiBinding.BINDING_PROPERTY + "=" + binding);
+        cmd.add("-D" + MpiOptions.property("binding") + "=" + binding);
         String classPath = System.getProperty("java.class.path");
         if (binding.equals("ffm")) {
-            cmd.add("-D" + MpiAbi.PROPERTY + "=" + impl.abiTable(abiDir));
+            String abi = options.abi();
+            cmd.add("-D" + MpiOptions.property("abi") + "=" + (abi != null ? abi : impl.abiTable(abiDir)));
         } else {
-            Path mpiJar = mpiJar();
+            Path mpiJar = mpiJar(options);
             cmd.add("-Djava.library.path=" + jniLibraryDir(mpiJar));
             classPath = classPath + File.pathSeparator + mpiJar;
         }
-        cmd.addAll(jvmArgs);
+        cmd.addAll(options.rankProperties());
+        cmd.addAll(spec.jvmArgs());
+        cmd.addAll(options.jvmArgs());
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(MpiRankMain.class.getName());
@@ -108,23 +100,23 @@ final class MpiLaunchCommand {
      * first installed of {@link MpiImplementation#values()}. Installed means its ABI table and its launcher exist (for
      * the jni binding: Open MPI's launcher).
      */
-    static MpiImplementation choose(String name, String binding, Path abiDir) throws NotInstalledException {
+    static MpiImplementation choose(String name, String binding, MpiOptions options) throws NotInstalledException {
         if (name != null && !name.isBlank()) {
             MpiImplementation impl = MpiImplementation.byId(name.trim()).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown MPI implementation '" + name + "' (from --option mpi.impl or " + MpiImplementation.ENV
+                    "unknown MPI implementation '" + name + "' (from --option impl or " + MpiOptions.IMPL_ENV
                             + "); known: " + MpiImplementation.ids()));
             if (binding.equals("jni") && impl != MpiImplementation.OPENMPI) {
                 throw new IllegalArgumentException("the jni binding is Open MPI's Java bindings; it cannot run on " + impl.id
                         + " (use the default binding, ffm)");
             }
-            String problem = problem(impl, binding, abiDir);
+            String problem = problem(impl, binding, options);
             if (problem != null) throw new NotInstalledException(problem);
             return impl;
         }
         List<String> problems = new ArrayList<>();
         for (MpiImplementation impl : MpiImplementation.values()) {
             if (binding.equals("jni") && impl != MpiImplementation.OPENMPI) continue;
-            String problem = problem(impl, binding, abiDir);
+            String problem = problem(impl, binding, options);
             if (problem == null) return impl;
             problems.add(problem);
         }
@@ -132,32 +124,23 @@ final class MpiLaunchCommand {
     }
 
     /** Why {@code impl} cannot run here, or null. */
-    static String problem(MpiImplementation impl, String binding, Path abiDir) {
+    static String problem(MpiImplementation impl, String binding, MpiOptions options) {
+        Path abiDir = options.abiDir();
         if (findLauncher(impl).isEmpty()) {
             return impl.id + ": no launcher (" + String.join(" or ", impl.launchers) + ") on the PATH" + SETUP_HINT;
         }
-        if (binding.equals("ffm") && !Files.isRegularFile(impl.abiTable(abiDir))) {
-            return impl.id + ": no ABI table " + impl.abiTable(abiDir) + " (bin/setup-mpi.sh makes it from the installed mpi.h)";
+        Path table = options.abi() != null ? Path.of(options.abi()) : impl.abiTable(abiDir);
+        if (binding.equals("ffm") && !Files.isRegularFile(table)) {
+            return impl.id + ": no ABI table " + table + " (bin/setup-mpi.sh makes it from the installed mpi.h)";
         }
         if (binding.equals("jni")) {
             try {
-                jniLibraryDir(mpiJar());
+                jniLibraryDir(mpiJar(options));
             } catch (NotInstalledException e) {
                 return e.getMessage();
             }
         }
         return null;
-    }
-
-    /**
-     * Where the ABI tables are: {@code -Dhpjava.mpi.abiDir}, else {@code $HPJAVA_MPI_ABI_DIR}, else
-     * {@code ~/.hpjava/mpi-abi} (where {@code bin/setup-mpi.sh} writes them by default).
-     */
-    static Path abiDir(Map<String, String> env) {
-        String p = System.getProperty("hpjava.mpi.abiDir");
-        if (p == null || p.isBlank()) p = env.get("HPJAVA_MPI_ABI_DIR");
-        if (p == null || p.isBlank()) return Path.of(System.getProperty("user.home"), ".hpjava", "mpi-abi");
-        return Path.of(p);
     }
 
     static Optional<Path> findLauncher(MpiImplementation impl) {
@@ -190,9 +173,9 @@ final class MpiLaunchCommand {
         }
     }
 
-    /** The Open MPI Java bindings jar: {@code -Dhpjava.mpi.jar}, else where the build found it. */
-    static Path mpiJar() throws NotInstalledException {
-        String p = System.getProperty("hpjava.mpi.jar");
+    /** The Open MPI Java bindings jar: option {@code jar}, else where the build found it. */
+    static Path mpiJar(MpiOptions options) throws NotInstalledException {
+        String p = options.jar();
         if (p == null) {
             Properties props = new Properties();
             try (InputStream in = MpiLaunchCommand.class.getResourceAsStream("build.properties")) {
@@ -202,7 +185,7 @@ final class MpiLaunchCommand {
             }
             p = props.getProperty("mpi.jar");
         }
-        if (p == null || p.isBlank()) throw new NotInstalledException("the location of mpi.jar is unknown; set -Dhpjava.mpi.jar");
+        if (p == null || p.isBlank()) throw new NotInstalledException("the location of mpi.jar is unknown; give --option jar=PATH");
         Path jar = Path.of(p);
         if (!Files.isRegularFile(jar)) throw new NotInstalledException("Open MPI's Java bindings (" + jar + ") are missing" + SETUP_HINT);
         return jar;
@@ -236,10 +219,5 @@ final class MpiLaunchCommand {
             }
         }
         return Optional.empty();
-    }
-
-    static List<String> split(String s) {
-        if (s == null || s.isBlank()) return List.of();
-        return Arrays.asList(s.trim().split("\\s+"));
     }
 }

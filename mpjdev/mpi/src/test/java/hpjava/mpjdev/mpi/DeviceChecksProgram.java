@@ -388,7 +388,7 @@ public final class DeviceChecksProgram {
         int peer = 1 - c.id();
         int n = 20_000;
         double[] payload = new double[1];
-        boolean ffm = System.getProperty("hpjava.mpi.binding", "ffm").equals("ffm");
+        boolean ffm = MpiOptions.ofRank().binding("ffm").equals("ffm");
         try (Buffer b = BufferPool.shared().acquire(64)) {
             for (int round = 0; round < 3; round++) { // the last round counts (warm-up before)
                 long a0 = mx.getThreadAllocatedBytes(self);

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The second binding, Open MPI's Java bindings ({@code --option mpi.binding=jni}): compiled and run only with mpi.jar. */
+/** The second binding, Open MPI's Java bindings ({@code --option binding=jni}): compiled and run only with mpi.jar. */
 class JniBindingTest {
-    static final Map<String, String> JNI = Map.of("mpi.impl", "openmpi", "mpi.binding", "jni");
+    static final Map<String, String> JNI = Map.of("impl", "openmpi", "binding", "jni");
 
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {1, 2, 4})
@@ -30,7 +30,7 @@ class JniBindingTest {
     void conformanceAtTwoRanks() {
         MpiTestSupport.require("openmpi", "jni");
         Conformance.assertAllPass(ConformanceRun.of("mpi", 2)
-                .withLauncherArgs("--option", "mpi.impl=openmpi", "--option", "mpi.binding=jni")
+                .withLauncherArgs("--option", "impl=openmpi", "--option", "binding=jni")
                 .withTimeout(Duration.ofMinutes(5))
                 .withCases(ConformanceCases.names().stream().filter(c -> !c.equals(ConformanceCases.OBJECTS)).toList()));
     }

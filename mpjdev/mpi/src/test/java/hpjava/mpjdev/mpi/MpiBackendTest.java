@@ -1,6 +1,7 @@
 package hpjava.mpjdev.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,11 +70,11 @@ class MpiBackendTest {
     @Test
     void aTableForAnotherLibraryVersionIsAClearError(@TempDir Path dir) throws Exception {
         MpiTestSupport.require("mpich", "ffm");
-        Path real = MpiImplementation.MPICH.abiTable(MpiLaunchCommand.abiDir(System.getenv()));
+        Path real = MpiImplementation.MPICH.abiTable(MpiOptions.of(Map.of(), System.getenv()).abiDir());
         String table = Files.readString(real).replaceAll("(?m)^library\\.version=.*$", "library.version=MPICH Version:\t3.9.9");
         Files.writeString(dir.resolve("mpich.properties"), table);
         MpiJob job = MpiJob.run(LaunchSpec.of(2, DeviceChecksProgram.class.getName()).withOptions(
-                Map.of("mpi.impl", "mpich", "jvm-args", "-Dhpjava.mpi.abi=" + dir.resolve("mpich.properties"))),
+                Map.of("impl", "mpich", "abi", dir.resolve("mpich.properties").toString())),
                 Duration.ofSeconds(120));
         assertTrue(job.exitStatus != 0);
         assertTrue(job.stderr.contains("mpjdev: the mpi backend cannot start: ") && job.stderr.contains("3.9.9")
@@ -91,30 +92,33 @@ class MpiBackendTest {
     void launcherSpellsEachImplementationsOptions(@TempDir Path abi) throws Exception {
         for (MpiImplementation m : MpiImplementation.values()) Files.writeString(m.abiTable(abi), "");
         for (String impl : MpiTestSupport.IMPLEMENTATIONS) MpiTestSupport.require(impl, "ffm");
-        LaunchSpec spec = LaunchSpec.of(3, "Main").withOptions(Map.of("mpi.hostfile", "/h/hosts"));
+        LaunchSpec spec = LaunchSpec.of(3, "Main").withOptions(Map.of("hostfile", "/h/hosts"));
         List<String> ompi = MpiLaunchCommand.build(spec, Map.of("HPJAVA_MPI", "openmpi", "HPJAVA_MPI_ABI_DIR", abi.toString(),
                 "HPJAVA_MPIRUN_ARGS", "--bind-to none"));
         assertTrue(ompi.get(0).endsWith("mpirun.openmpi"), ompi.toString());
         assertTrue(String.join(" ", ompi).contains("--oversubscribe -np 3 --hostfile /h/hosts --bind-to none "), ompi.toString());
         assertTrue(ompi.contains("-Dhpjava.mpi.abi=" + abi.resolve("openmpi.properties")), ompi.toString());
-        List<String> mpich = MpiLaunchCommand.build(spec.withOptions(Map.of("mpi.hostfile", "/h/hosts", "mpi.impl", "mpich")),
+        List<String> mpich = MpiLaunchCommand.build(spec.withOptions(Map.of("hostfile", "/h/hosts", "impl", "mpich", "thread-level", "serialized")),
                 Map.of("HPJAVA_MPI", "openmpi", "HPJAVA_MPI_ABI_DIR", abi.toString()));
         assertTrue(mpich.get(0).endsWith("mpiexec.mpich"), mpich.toString());
         assertTrue(String.join(" ", mpich).contains("mpiexec.mpich -n 3 -f /h/hosts "), mpich.toString());
         assertTrue(mpich.contains("-Dhpjava.mpi.binding=ffm"), mpich.toString());
+        assertTrue(mpich.contains("-Dhpjava.mpi.thread-level=serialized"), "rank keys are passed on: " + mpich);
+        assertFalse(ompi.stream().anyMatch(a -> a.startsWith("-Dhpjava.mpi.thread-level")), ompi.toString());
     }
 
     @Test
     void theImplementationIsChosenClearly(@TempDir Path abi) throws Exception {
         Files.writeString(MpiImplementation.MPICH.abiTable(abi), "");
         MpiTestSupport.require("mpich", "ffm");
-        assertEquals(MpiImplementation.MPICH, MpiLaunchCommand.choose(null, "ffm", abi), "the one installed");
-        var e = assertThrows(MpiLaunchCommand.NotInstalledException.class, () -> MpiLaunchCommand.choose("openmpi", "ffm", abi));
+        MpiOptions options = MpiOptions.of(Map.of("abi-dir", abi.toString()), Map.of());
+        assertEquals(MpiImplementation.MPICH, MpiLaunchCommand.choose(null, "ffm", options), "the one installed");
+        var e = assertThrows(MpiLaunchCommand.NotInstalledException.class, () -> MpiLaunchCommand.choose("openmpi", "ffm", options));
         assertTrue(e.getMessage().contains("openmpi: no ABI table") && e.getMessage().contains("bin/setup-mpi.sh"), e.getMessage());
-        var bad = assertThrows(IllegalArgumentException.class, () -> MpiLaunchCommand.choose("lam", "ffm", abi));
+        var bad = assertThrows(IllegalArgumentException.class, () -> MpiLaunchCommand.choose("lam", "ffm", options));
         assertTrue(bad.getMessage().contains("unknown MPI implementation 'lam'") && bad.getMessage().contains("openmpi, mpich"),
                 bad.getMessage());
-        var jni = assertThrows(IllegalArgumentException.class, () -> MpiLaunchCommand.choose("mpich", "jni", abi));
+        var jni = assertThrows(IllegalArgumentException.class, () -> MpiLaunchCommand.choose("mpich", "jni", options));
         assertTrue(jni.getMessage().contains("cannot run on mpich"), jni.getMessage());
     }
 
@@ -135,8 +139,9 @@ class MpiBackendTest {
 
     @Test
     void unknownOptionIsAClearError() {
-        LaunchSpec spec = LaunchSpec.of(2, DeviceChecksProgram.class.getName()).withOptions(Map.of("hostfile", "x"));
+        LaunchSpec spec = LaunchSpec.of(2, DeviceChecksProgram.class.getName()).withOptions(Map.of("mpi.hostfile", "x"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MpiBackend().launch(spec));
-        assertTrue(e.getMessage().contains("no option 'hostfile'") && e.getMessage().contains("mpi.hostfile"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown option 'mpi.hostfile' for the mpi backend")
+                && e.getMessage().contains("hostfile, launcher, mpirun-args"), e.getMessage());
     }
 }

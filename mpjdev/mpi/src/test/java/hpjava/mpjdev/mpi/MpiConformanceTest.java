@@ -34,6 +34,6 @@ class MpiConformanceTest {
     }
 
     static ConformanceRun run(String impl, int np) {
-        return ConformanceRun.of("mpi", np).withLauncherArgs("--option", "mpi.impl=" + impl);
+        return ConformanceRun.of("mpi", np).withLauncherArgs("--option", "impl=" + impl);
     }
 }

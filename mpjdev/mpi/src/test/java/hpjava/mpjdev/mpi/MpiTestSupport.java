@@ -16,12 +16,12 @@ final class MpiTestSupport {
     /** Requires {@code impl} ({@code openmpi}, {@code mpich}) with {@code binding} ({@code ffm}, {@code jni}). */
     static void require(String impl, String binding) {
         String problem = MpiLaunchCommand.problem(MpiImplementation.byId(impl).orElseThrow(), binding,
-                MpiLaunchCommand.abiDir(System.getenv()));
+                MpiOptions.of(Map.of(), System.getenv()));
         Requires.that("the mpi backend on " + impl + " with the " + binding + " binding", problem, SETUP);
     }
 
     /** Launch options selecting {@code impl}. */
     static Map<String, String> on(String impl) {
-        return Map.of("mpi.impl", impl);
+        return Map.of("impl", impl);
     }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The mpi backend across hosts, as on a cluster: two test hosts made on this machine by {@code src/test/sh/test-hosts.sh}
  * (network and UTS namespaces joined by a bridge, addresses that exist only inside them), a hostfile with two slots a
  * host, and a launcher agent that enters a host's namespaces instead of ssh (Open MPI's {@code plm_rsh_agent}, MPICH's
- * {@code -launcher-exec}). The launcher itself runs on host 1 ({@code --option mpi.launcher}). Checked: the ranks ran
+ * {@code -launcher-exec}). The launcher itself runs on host 1 ({@code --option launcher}). Checked: the ranks ran
  * on both hosts, the device checks and the conformance suite pass at np = 4. The hosts are removed afterwards, also
  * when a test fails. Needs root (skipped otherwise outside CI).
  */
@@ -63,8 +63,8 @@ class MultiHostTest {
                 ? "--mca plm_rsh_agent " + dir.resolve("agent") + " --mca btl tcp,self,vader --mca btl_tcp_if_include "
                   + "10.231.0.0/24 --mca oob_tcp_if_include 10.231.0.0/24"
                 : "-launcher ssh -launcher-exec " + dir.resolve("agent");
-        return Map.of("mpi.impl", impl, "mpi.hostfile", dir.resolve("hosts." + impl).toString(),
-                "mpi.launcher", dir.resolve(impl.equals("openmpi") ? "mpirun-openmpi" : "mpiexec-mpich").toString(),
+        return Map.of("impl", impl, "hostfile", dir.resolve("hosts." + impl).toString(),
+                "launcher", dir.resolve(impl.equals("openmpi") ? "mpirun-openmpi" : "mpiexec-mpich").toString(),
                 "mpirun-args", extra);
     }
 
