@@ -109,8 +109,13 @@ public final class Activity {
         bump(PROGRESS);
     }
 
+    /**
+     * Atomic: a rank's other threads may send and receive at the same time as its main thread, and a lost increment
+     * would stay in the sent/received totals, so that a message in flight could later look like none (a false
+     * deadlock while a large message crosses a slow link).
+     */
     private void bump(VarHandle h) {
-        h.setOpaque(this, (long) h.getOpaque(this) + 1);
+        h.getAndAdd(this, 1L);
     }
 
     // ------------------------------------------------------------------ reading (reporter thread)
