@@ -220,6 +220,14 @@ final class FfmBinding extends MpiBinding {
     }
 
     @Override
+    void iallgatherInPlace(MemorySegment data, int bytes, long comm, Req r) {
+        FfmReq q = (FfmReq) r;
+        check("MPI_Iallgather", call(() -> (int) c.iallgather.invokeExact(inPlace, 0, byteType, data, bytes, byteType,
+                comm, q.request)));
+        q.withStatus = false;
+    }
+
+    @Override
     int iprobe(int source, int tag, long comm) {
         MemorySegment flag = scratch.asSlice(0, 4), status = scratch.asSlice(8, abi.statusBytes());
         check("MPI_Iprobe", call(() -> (int) c.iprobe.invokeExact(source, tag, comm, flag.address(), status.address())));

@@ -38,6 +38,8 @@ final class FfmCalls {
     /** Blocking calls, bound without {@code critical}: they may wait (in native code, so the JVM's GC goes on). */
     final MethodHandle send, waitOne;
     final MethodHandle testsome;
+    /** {@code MPI_Iallgather}: small allreduces and checked ones ({@link MpiCollectives}). */
+    final MethodHandle iallgather;
 
     private final SymbolLookup lib;
     private final MemoryLayout h;
@@ -61,6 +63,7 @@ final class FfmCalls {
         ibarrier = bind("MPI_Ibarrier", false, h, p);
         ibcast = bind("MPI_Ibcast", false, p, i, h, i, h, p);
         igather = bind("MPI_Igather", false, p, i, h, p, i, h, i, h, p);
+        iallgather = bind("MPI_Iallgather", false, p, i, h, p, i, h, h, p);
         iprobe = bind("MPI_Iprobe", true, i, i, h, p, p);
         recv = bind("MPI_Recv", false, p, i, h, i, i, h, p);
         send = bind("MPI_Send", false, p, i, h, i, i, h);

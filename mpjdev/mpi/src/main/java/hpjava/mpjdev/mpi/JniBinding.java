@@ -172,6 +172,16 @@ public final class JniBinding extends MpiBinding {
     }
 
     @Override
+    void iallgatherInPlace(MemorySegment data, int bytes, long comm, Req r) {
+        JniReq q = (JniReq) r;
+        try { // the binding's in-place form: MPI_IN_PLACE as the send buffer
+            q.start(comm(comm).iAllGather(q.view(data), bytes, MPI.BYTE), false);
+        } catch (MPIException e) {
+            throw failed("MPI_Iallgather", e);
+        }
+    }
+
+    @Override
     int iprobe(int source, int tag, long comm) {
         try {
             mpi.Status st = comm(comm).iProbe(source, tag);

@@ -64,6 +64,12 @@ abstract class MpiBinding {
      */
     abstract void igatherInPlace(MemorySegment data, int bytes, int root, boolean isRoot, long comm, Req r);
 
+    /**
+     * {@code MPI_Iallgather} of {@code bytes} from every rank into {@code data} on every rank, in place: rank
+     * {@code r}'s contribution already sits at {@code r * bytes}, and every rank ends with all of them there.
+     */
+    abstract void iallgatherInPlace(MemorySegment data, int bytes, long comm, Req r);
+
     /** {@code MPI_Iprobe}: the source of a matching message that has arrived, or -1. */
     abstract int iprobe(int source, int tag, long comm);
 
