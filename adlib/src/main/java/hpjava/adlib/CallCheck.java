@@ -68,6 +68,15 @@ final class CallCheck {
     /** Whether calls are checked at all ({@link Mode#OFF} turns every check off). */
     static final boolean ENABLED = MODE != Mode.OFF;
 
+    /** {@link Checking#plan}'s mode for the schedules the calling thread (rank) plans now; null: {@link #MODE}. */
+    static final ThreadLocal<Mode> PLANNING = new ThreadLocal<>();
+
+    /** The mode a schedule planned now by the calling thread checks its calls in (fixed for its life). */
+    static Mode planningMode() {
+        Mode m = PLANNING.get();
+        return m != null ? m : MODE;
+    }
+
     /** Operation codes (the low 8 bits of a signature). */
     static final String[] OPS = {"remap", "shift", "cshift", "writeHalo", "broadcast", "broadcast(value, root)",
             "sum", "product", "maxval", "minval", "any", "all", "count", "dotProduct", "maxloc", "minloc",
@@ -122,9 +131,14 @@ final class CallCheck {
      * nothing (buffers are the rank's). Uses the native allreduce when it serves the group, else a binomial tree.
      */
     static boolean agree(AdlibRank rk, int[] members, int me, long sig, long seq) {
+        return agree(rk, members, me, sig, seq, ENABLED);
+    }
+
+    /** {@link #agree}, or nothing (true) when not {@code enabled} (a schedule planned with checking off). */
+    static boolean agree(AdlibRank rk, int[] members, int me, long sig, long seq, boolean enabled) {
         if (MODE_ERROR != null) throw new AdlibException(MODE_ERROR);
         int n = members.length;
-        if (n == 1 || !ENABLED) return true;
+        if (n == 1 || !enabled) return true;
         if (rk.nativeFor(members)) return rk.nat.allreduceChecked(rk.agreeNative, 0, 0, ReduceOp.MAX, sig, seq);
         long[] all = rk.agreeAll();
         all[2 * me] = sig;
@@ -188,12 +202,18 @@ final class CallCheck {
         return op + "(" + (args.startsWith(", ") ? args.substring(2) : args) + ")";
     }
 
-    /** One planned call: its group, signature and description, checked at each execution. */
+    /**
+     * One planned call: its group, signature and description, checked at each execution in the mode it was planned
+     * in ({@link #planningMode()}).
+     */
     static final class Call {
         final int[] members;
         final int me;
         final long sig;
         final String text;
+        final Mode mode;
+        /** Whether executions are checked at all (messages carry the 16-byte header; agreements happen). */
+        final boolean checked;
 
         Call(hpjava.lang.Group apg, int id, long sig, String text) {
             if (MODE_ERROR != null) throw new AdlibException(MODE_ERROR);
@@ -201,6 +221,8 @@ final class CallCheck {
             this.me = apg.indexOf(id);
             this.sig = sig;
             this.text = text;
+            this.mode = planningMode();
+            this.checked = mode != Mode.OFF;
         }
 
         /** The call's sequence number on this rank (message-checked operations). */
@@ -214,18 +236,18 @@ final class CallCheck {
          */
         void allreduce(AdlibRank rk, Object acc, int count, ReduceOp op) {
             long seq = rk.seqs.next(members);
-            if (MODE == Mode.ON) {
+            if (mode == Mode.ON) {
                 if (!rk.nat.allreduceChecked(acc, 0, count, op, sig, seq)) throw mismatch(rk, members, me, seq, text);
                 return;
             }
-            if (!CallCheck.agree(rk, members, me, sig, seq)) throw mismatch(rk, members, me, seq, text);
+            if (!CallCheck.agree(rk, members, me, sig, seq, checked)) throw mismatch(rk, members, me, seq, text);
             rk.nat.allreduce(acc, 0, count, op);
         }
 
         /** Agrees with the other members before any data moves; throws the mismatch report on every member. */
         void agree(AdlibRank rk) {
             long seq = rk.seqs.next(members);
-            if (!CallCheck.agree(rk, members, me, sig, seq)) throw mismatch(rk, members, me, seq, text);
+            if (!CallCheck.agree(rk, members, me, sig, seq, checked)) throw mismatch(rk, members, me, seq, text);
         }
     }
 

@@ -127,11 +127,12 @@ final class Transfer {
     private static final long HEADER_SECTION_BYTES = Buffer.SECTION_HEADER_BYTES + 16;
 
     /**
-     * Runs the exchange from {@code src} storage into {@code dst} storage (may be the same array). Blocking. Every
-     * message carries {@code sig} and {@code seq}; a received message with others throws {@link AdlibException}
-     * naming both calls ({@code owner} describes this one).
+     * Runs the exchange from {@code src} storage into {@code dst} storage (may be the same array). Blocking. When
+     * {@code checked}, every message carries {@code sig} and {@code seq}, and a received message with others throws
+     * {@link AdlibException} naming both calls ({@code owner} describes this one); else none does (every rank of the
+     * job then runs unchecked: the schedules were planned in the same mode).
      */
-    void execute(AdlibRank rank, Object src, Object dst, long sig, long seq, Schedule owner) {
+    void execute(AdlibRank rank, Object src, Object dst, boolean checked, long sig, long seq, Schedule owner) {
         headerOut[0] = sig;
         headerOut[1] = seq;
         final Comm comm = rank.comm;
@@ -142,7 +143,7 @@ final class Transfer {
             for (int i = 0; i < nr; i++) rr[i] = comm.irecv(rb[i], recvPeers[i], tag);
             for (int i = 0; i < ns; i++) {
                 Buffer b = sb[i].clear();
-                if (CallCheck.ENABLED) b.write(headerOut, 0, 2);   // off: every rank of the job sends none
+                if (checked) b.write(headerOut, 0, 2);   // off: every rank of the job sends none
                 pack(b, src, sendRegions[i]);
                 sr[i] = comm.isend(b, sendPeers[i], tag);
             }
@@ -151,7 +152,7 @@ final class Transfer {
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
                 rr[i] = null;
-                if (CallCheck.ENABLED && (rb[i].read(headerIn, 0) != 2 || headerIn[0] != sig || headerIn[1] != seq))
+                if (checked && (rb[i].read(headerIn, 0) != 2 || headerIn[0] != sig || headerIn[1] != seq))
                     throw CallCheck.messageMismatch(comm.id(), recvPeers[i], owner.describeCall(), seq, headerIn[0], headerIn[1]);
                 unpack(rb[i], dst, recvRegions[i]);
             }

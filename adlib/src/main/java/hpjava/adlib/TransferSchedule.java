@@ -38,7 +38,7 @@ public abstract sealed class TransferSchedule extends Schedule permits Remap, Sh
 
     /** Runs on arrays of this schedule's layout (the static forms pass the caller's arrays). */
     final void run(Multiarray d, Multiarray s) {
-        transfer.execute(rk, kernel.dat(s), kernel.dat(d), call.sig, call.next(rk), this);
+        transfer.execute(rk, kernel.dat(s), kernel.dat(d), call.checked, call.sig, call.next(rk), this);
     }
 
     @Override

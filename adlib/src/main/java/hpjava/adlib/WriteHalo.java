@@ -95,7 +95,7 @@ public final class WriteHalo extends Schedule {
     void run(Multiarray x) {
         Object dat = kernel.dat(x);
         long seq = call.next(rk);
-        for (Transfer t : phases) t.execute(rk, dat, dat, call.sig, seq, this);
+        for (Transfer t : phases) t.execute(rk, dat, dat, call.checked, call.sig, seq, this);
     }
 
     /** Number of messages (sent plus received) per execution on the calling process. */
