@@ -20,13 +20,14 @@ import java.util.TreeSet;
  */
 public class ScalingReport {
     record Run(int round, String impl, String kernel, int n, int np, double iterMs, double sweepMs, String checksum) {
-        static Run parse(String line) {
+        /** {@code firstRound}: added to the line's round, so that the rounds of several files stay distinct. */
+        static Run parse(String line, int firstRound) {
             Map<String, String> f = new HashMap<>();
             for (String w : line.trim().split("\\s+")) {
                 int eq = w.indexOf('=');
                 if (eq > 0) f.put(w.substring(0, eq), w.substring(eq + 1));
             }
-            return new Run(Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
+            return new Run(firstRound + Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
                            Integer.parseInt(f.get("n")), Integer.parseInt(f.get("np")),
                            Double.parseDouble(f.get("iter_ms")), Double.parseDouble(f.get("sweep_ms")), f.get("checksum"));
         }
@@ -35,9 +36,9 @@ public class ScalingReport {
 
     public static void main(String[] args) throws IOException {
         List<Run> runs = new ArrayList<>();
-        for (String file : args)  // several files: the holds of a run split by size, reported together
-            for (String line : Files.readAllLines(Path.of(file)))
-                if (!line.isBlank()) runs.add(Run.parse(line));
+        for (int i = 0; i < args.length; i++)  // several files: the holds of a run split by size, reported together
+            for (String line : Files.readAllLines(Path.of(args[i])))
+                if (!line.isBlank()) runs.add(Run.parse(line, 1000 * i));
         boolean agree = true;
         Map<String, List<Run>> byCase = new TreeMap<>();
         for (Run r : runs) byCase.computeIfAbsent(r.kernel + " " + r.n, k -> new ArrayList<>()).add(r);
@@ -59,7 +60,7 @@ public class ScalingReport {
         Map<String, List<Run>> byVariant = new TreeMap<>();
         for (Run r : runs) byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r);
         System.out.printf("%n### %s (checksum %s, %d rounds)%n%n", title, runs.get(0).checksum,
-                          runs.stream().mapToInt(Run::round).max().orElse(0));
+                          runs.stream().mapToInt(Run::round).distinct().count());
         System.out.println("| variant | iteration ms (median) | runs | sweep ms | vs java-seq (iteration) | vs c-seq |");
         System.out.println("|---|---:|---:|---:|---:|---:|");
         double javaSeq = median(byVariant.get("java-seq np=1"), Run::iterMs);
