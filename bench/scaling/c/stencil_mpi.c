@@ -6,6 +6,9 @@
  *   mpirun -np P stencil_mpi KERNEL N WARMUP ITERS
  *
  * Prints (rank 0) RESULT impl=c-mpi kernel=K n=N np=P iter_ms=... sweep_ms=... checksum=HEX, times of rank 0.
+ * With STENCIL_PROBE=0 (or 1: an MPI_Barrier before every exchange, whose wait is the imbalance between the ranks)
+ * every rank also prints PROBE impl=c-mpi kernel=K n=N np=P rank=R sync=S iter=.. barrier=.. halo=.. sweep=.. copy=..,
+ * medians over the timed iterations in ms, the phases of bench/scaling/probe/WhereTimeGoes.hpj.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -31,6 +34,18 @@ static void halo(Grid *g, double *arr) {
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Sendrecv(&arr[(size_t) rows * n], n, MPI_DOUBLE, down, 1, &arr[0], n, MPI_DOUBLE, up, 1, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
+}
+
+static double now_ms(void) { return MPI_Wtime() * 1e3; }
+
+static int by_value(const void *x, const void *y) {
+    double a = *(const double *) x, b = *(const double *) y;
+    return (a > b) - (a < b);
+}
+
+static double median(double *t, int count) {
+    qsort(t, (size_t) count, sizeof *t, by_value);
+    return t[count / 2];
 }
 
 static int max(int x, int y) { return x > y ? x : y; }
@@ -61,22 +76,33 @@ int main(int argc, char **argv) {
             AT(&g, g.a, i, j) = (i == 0 || i == n - 1 || j == 0 || j == n - 1) ? u(i, j) : 0.0;
     memcpy(g.b, g.a, cells * sizeof(double));
     const int ilo = max(1, g.lo), ihi = min(n - 1, g.hi);  /* interior rows held: ilo .. ihi - 1 */
+    const char *probe = getenv("STENCIL_PROBE");
+    const int sync = probe && !strcmp(probe, "1");
+    double *phase = calloc((size_t) 5 * iters, sizeof(double));  /* iter, barrier, halo, sweep, copy per iteration */
     double t0 = 0, sweep = 0;
     for (int it = 0; it < warm + iters; it++) {
         if (it == warm) t0 = MPI_Wtime();
+        double p0 = now_ms(), bar = 0, hal = 0, swp = 0, cpy = 0;
         if (jacobi) {
+            if (sync) MPI_Barrier(MPI_COMM_WORLD);
+            double p1 = now_ms();
             halo(&g, g.a);
-            double s0 = MPI_Wtime();
+            double s0 = MPI_Wtime(), p2 = s0 * 1e3;
             for (int i = ilo; i < ihi; i++) {
                 const double *up = &AT(&g, g.a, i - 1, 0), *mid = &AT(&g, g.a, i, 0), *dn = &AT(&g, g.a, i + 1, 0);
                 double *out = &AT(&g, g.b, i, 0);
                 for (int j = 1; j < n - 1; j++) out[j] = 0.25 * (up[j] + dn[j] + mid[j - 1] + mid[j + 1]);
             }
             if (it >= warm) sweep += MPI_Wtime() - s0;
+            double p3 = now_ms();
             memcpy(&g.a[n], &g.b[n], (size_t) (g.hi - g.lo) * n * sizeof(double));
+            bar = p1 - p0; hal = p2 - p1; swp = p3 - p2; cpy = now_ms() - p3;
         } else {
             double s = 0;
             for (int colour = 0; colour < 2; colour++) {
+                double p1 = now_ms();
+                if (sync) MPI_Barrier(MPI_COMM_WORLD);
+                double p2 = now_ms();
                 halo(&g, g.a);
                 double s0 = MPI_Wtime();
                 for (int i = ilo; i < ihi; i++) {
@@ -86,8 +112,13 @@ int main(int argc, char **argv) {
                         mid[j] += omega * (0.25 * (up[j] + dn[j] + mid[j - 1] + mid[j + 1]) - mid[j]);
                 }
                 s += MPI_Wtime() - s0;
+                bar += p2 - p1; hal += s0 * 1e3 - p2; swp += now_ms() - s0 * 1e3;
             }
             if (it >= warm) sweep += s;
+        }
+        if (it >= warm) {
+            double *t = &phase[(size_t) 5 * (it - warm)];
+            t[0] = now_ms() - p0; t[1] = bar; t[2] = hal; t[3] = swp; t[4] = cpy;
         }
     }
     double total = MPI_Wtime() - t0;
@@ -101,6 +132,17 @@ int main(int argc, char **argv) {
     if (g.rank == 0)
         printf("RESULT impl=c-mpi kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016" PRIx64 "\n", argv[1],
                n, g.size, total * 1e3 / iters, sweep * 1e3 / iters, sum);
+    if (probe) {
+        double med[5], *col = malloc((size_t) iters * sizeof(double));
+        for (int f = 0; f < 5; f++) {
+            for (int k = 0; k < iters; k++) col[k] = phase[(size_t) 5 * k + f];
+            med[f] = median(col, iters);
+        }
+        printf("PROBE impl=c-mpi kernel=%s n=%d np=%d rank=%d sync=%d iter=%.3f barrier=%.3f halo=%.3f sweep=%.3f "
+               "copy=%.3f\n", argv[1], n, g.size, g.rank, sync, med[0], med[1], med[2], med[3], med[4]);
+        free(col);
+    }
+    free(phase);
     free(g.a);
     free(g.b);
     MPI_Finalize();

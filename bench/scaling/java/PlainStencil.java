@@ -96,7 +96,13 @@ public class PlainStencil {
                           args[0], args[1], n, np, total / 1e6 / iters, sweep / 1e6 / iters, sum);
     }
 
-    /** jacobi3d: the 7-point Jacobi iteration on an M^3 grid, M = round(cbrt(N^2)), {@code double[][][]}. */
+    /**
+     * jacobi3d: the 7-point Jacobi iteration on an M^3 grid, M = round(cbrt(N^2)), {@code double[][][]}. The
+     * sequential nest stays inline in the time loop (the position of the 2-D kernels), so HotSpot compiles it only by
+     * on-stack replacement; written {@code a[i - 1][j][k]} there, that OSR code took 2x the time of the same nest
+     * compiled as a method (docs/BENCHMARKS.md, "Full matrix"), so the rows are hoisted into locals, as a Java user
+     * who writes 3-D arrays does and as the streams variant and c/stencil.c do.
+     */
     static final class Stencil3D {
         static void main(boolean streams, int n, int warm, int iters) {
             final int m = (int) Math.round(Math.cbrt((double) n * n));
@@ -111,12 +117,14 @@ public class PlainStencil {
                 if (it == warm) t0 = System.nanoTime();
                 long s0 = System.nanoTime();
                 if (streams) IntStream.range(1, m - 1).parallel().forEach(i -> plane(a, b, i, m));
-                else
+                else  // the rows hoisted out of the k loop, as Java users write 3-D arrays (docs/BENCHMARKS.md)
                     for (int i = 1; i < m - 1; i++)
-                        for (int j = 1; j < m - 1; j++)
+                        for (int j = 1; j < m - 1; j++) {
+                            double[] up = a[i - 1][j], dn = a[i + 1][j], w = a[i][j - 1], e = a[i][j + 1], c = a[i][j];
+                            double[] out = b[i][j];
                             for (int k = 1; k < m - 1; k++)
-                                b[i][j][k] = (a[i - 1][j][k] + a[i + 1][j][k] + a[i][j - 1][k] + a[i][j + 1][k]
-                                              + a[i][j][k - 1] + a[i][j][k + 1]) / 6.0;
+                                out[k] = (up[k] + dn[k] + w[k] + e[k] + c[k - 1] + c[k + 1]) / 6.0;
+                        }
                 if (it >= warm) sweep += System.nanoTime() - s0;
                 if (streams) IntStream.range(0, m).parallel().forEach(i -> { for (int j = 0; j < m; j++) System.arraycopy(b[i][j], 0, a[i][j], 0, m); });
                 else for (int i = 0; i < m; i++) for (int j = 0; j < m; j++) System.arraycopy(b[i][j], 0, a[i][j], 0, m);

@@ -12,7 +12,7 @@ import java.util.TreeSet;
 /**
  * bench/scaling: turns run.sh's result lines into the markdown tables of docs/BENCHMARKS.md.
  *
- * <pre>java ScalingReport.java results.txt</pre>
+ * <pre>java ScalingReport.java results.txt [more-results.txt...]</pre>
  * A line: {@code round=R label=IMPL impl=.. kernel=K n=N np=P iter_ms=T sweep_ms=S checksum=HEX}. Per kernel and
  * size: the median over rounds of every variant, and the targets of issue 13, each a ratio of medians except the
  * speedup comparison, which is the median over rounds of (HPJava's speedup np 1 -> 2) / (C OpenMP's in the same
@@ -20,13 +20,14 @@ import java.util.TreeSet;
  */
 public class ScalingReport {
     record Run(int round, String impl, String kernel, int n, int np, double iterMs, double sweepMs, String checksum) {
-        static Run parse(String line) {
+        /** {@code firstRound}: added to the line's round, so that the rounds of several files stay distinct. */
+        static Run parse(String line, int firstRound) {
             Map<String, String> f = new HashMap<>();
             for (String w : line.trim().split("\\s+")) {
                 int eq = w.indexOf('=');
                 if (eq > 0) f.put(w.substring(0, eq), w.substring(eq + 1));
             }
-            return new Run(Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
+            return new Run(firstRound + Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
                            Integer.parseInt(f.get("n")), Integer.parseInt(f.get("np")),
                            Double.parseDouble(f.get("iter_ms")), Double.parseDouble(f.get("sweep_ms")), f.get("checksum"));
         }
@@ -35,8 +36,9 @@ public class ScalingReport {
 
     public static void main(String[] args) throws IOException {
         List<Run> runs = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of(args[0])))
-            if (!line.isBlank()) runs.add(Run.parse(line));
+        for (int i = 0; i < args.length; i++)  // several files: the holds of a run split by size, reported together
+            for (String line : Files.readAllLines(Path.of(args[i])))
+                if (!line.isBlank()) runs.add(Run.parse(line, 1000 * i));
         boolean agree = true;
         Map<String, List<Run>> byCase = new TreeMap<>();
         for (Run r : runs) byCase.computeIfAbsent(r.kernel + " " + r.n, k -> new ArrayList<>()).add(r);
@@ -58,7 +60,7 @@ public class ScalingReport {
         Map<String, List<Run>> byVariant = new TreeMap<>();
         for (Run r : runs) byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r);
         System.out.printf("%n### %s (checksum %s, %d rounds)%n%n", title, runs.get(0).checksum,
-                          runs.stream().mapToInt(Run::round).max().orElse(0));
+                          runs.stream().mapToInt(Run::round).distinct().count());
         System.out.println("| variant | iteration ms (median) | runs | sweep ms | vs java-seq (iteration) | vs c-seq |");
         System.out.println("|---|---:|---:|---:|---:|---:|");
         double javaSeq = median(byVariant.get("java-seq np=1"), Run::iterMs);
@@ -81,6 +83,12 @@ public class ScalingReport {
         target(byVariant, "hpjava-mpi np=2 iteration vs c-mpi np=2", "c-mpi np=2", "hpjava-mpi np=2", Run::iterMs, ">= 0.8");
         target(byVariant, "hpjava-ucx np=2 iteration vs c-mpi np=2", "c-mpi np=2", "hpjava-ucx np=2", Run::iterMs, "(none)");
         target(byVariant, "hpjava-mt np=4 iteration vs c-omp np=4", "c-omp np=4", "hpjava-mt np=4", Run::iterMs, "(graceful)");
+        speedup(byVariant, "hpjava-mpi", "c-mpi");
+        speedup(byVariant, "hpjava-ucx", "c-mpi");
+        // np 4 on 2 vCPUs (oversubscribed): np 2 time / np 4 time; about 1 is graceful, far below 1 a collapse.
+        for (String impl : List.of("hpjava-mt", "hpjava-mpi", "hpjava-ucx", "c-omp", "c-mpi", "java-streams"))
+            target(byVariant, impl + " np=4 iteration vs its own np=2", impl + " np=2", impl + " np=4", Run::iterMs,
+                   "(graceful: no collapse)");
     }
 
     /** baseline time / measured time of the medians: above 1 means HPJava is faster. */
@@ -92,7 +100,12 @@ public class ScalingReport {
 
     /** Median over rounds of (impl np1 / impl np2) / (c-omp np1 / c-omp np2), each round's runs paired. */
     static void speedup(Map<String, List<Run>> v, String impl) {
-        List<Run> h1 = v.get(impl + " np=1"), h2 = v.get(impl + " np=2"), o1 = v.get("c-omp np=1"), o2 = v.get("c-omp np=2");
+        speedup(v, impl, "c-omp");
+    }
+
+    /** The same against another baseline's speedup (c-mpi for the mpi and ucx backends). */
+    static void speedup(Map<String, List<Run>> v, String impl, String base) {
+        List<Run> h1 = v.get(impl + " np=1"), h2 = v.get(impl + " np=2"), o1 = v.get(base + " np=1"), o2 = v.get(base + " np=2");
         if (h1 == null || h2 == null || o1 == null || o2 == null) return;
         List<Double> rel = new ArrayList<>();
         List<Double> own = new ArrayList<>(), omp = new ArrayList<>();
@@ -107,8 +120,9 @@ public class ScalingReport {
                             omp.add(so);
                         }
         if (rel.isEmpty()) return;
-        System.out.printf("| %s speedup np 1 -> 2 relative to c-omp's in the same round (%s vs %s) | %.2f | >= 0.9 |%n",
-                          impl, fmt(median(own)), fmt(median(omp)), median(rel));
+        System.out.printf("| %s speedup np 1 -> 2 relative to %s's in the same round (%s vs %s) | %.2f | %s |%n",
+                          impl, base, fmt(median(own)), fmt(median(omp)), median(rel),
+                          base.equals("c-omp") ? ">= 0.9" : "(none)");
     }
 
     static String ratio(double base, double measured) {
