@@ -310,8 +310,7 @@ final class MpiDevice {
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
      * The cores counted are the host's ({@link #hostCores()}), not this process's: Open MPI's mpirun binds each rank
      * to a core of its own, so that {@link Cores#available()} reads 1 in every rank and 2 ranks on a 2-core host
-     * looked oversubscribed: their waits yielded after 100 polls (a 65000-byte stream lost a quarter of its
-     * bandwidth to it; docs/BENCHMARKS.md, "FFM binding after the watchdog").
+     * looked oversubscribed: every wait longer than 100 polls (~5 us, e.g. one of a 65000-byte window's) yielded.
      */
     static final boolean OVERSUBSCRIBED = localRanks() > hostCores();
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
@@ -320,7 +319,7 @@ final class MpiDevice {
      * Polls after which a wait records its blocking call for the watchdog ({@code Activity.enter}, which reads the
      * clock): ~5 µs of spinning, never later than the first yield. Waits that end sooner (an 8-byte ping-pong's
      * receive) are never recorded; the watchdog looks at waits of 0.4 s and more. Entering on every blocking call
-     * cost 20-40 ns of an 8-byte half round trip (bench/mpi/ffm.sh, with the atomic counters of the time).
+     * cost 25-45 ns of an 8-byte half round trip (with the atomic counters of the time; System.nanoTime alone 36 ns).
      */
     static final int WATCH_AFTER = Math.min(64, SPIN_ROUNDS);
     /**
