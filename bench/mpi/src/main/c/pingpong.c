@@ -3,15 +3,22 @@
  *   pingpong lattest SIZE ITERS REPS  the same with MPI_Isend/MPI_Irecv and a loop of MPI_Test (the mpi backend's
  *                                     polling shape; tells the call pattern's cost from the FFM downcalls')
  *   pingpong bw  SIZE ITERS REPS   osu_bw-style streaming (window of 64 non-blocking sends, 1-byte ack), MB/s per rep
- * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks. */
+ * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks.
+ * Compiled with -DPINGPONG_LIB -shared -fPIC it is a library without main exporting latency and latency_test, which
+ * FfmFloor.java calls inside a Java rank (after the binding's MPI_Init) to time C's loop in the very same process. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define WINDOW 64
+#ifdef PINGPONG_LIB
+#define PP_API
+#else
+#define PP_API static
+#endif
 
-static double latency(char *buf, int size, int iters, int rank) {
+PP_API double latency(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
@@ -32,7 +39,7 @@ static void test_loop(MPI_Request *req) {
     while (!flag) MPI_Test(req, &flag, MPI_STATUS_IGNORE);
 }
 
-static double latency_test(char *buf, int size, int iters, int rank) {
+PP_API double latency_test(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Request req;
     MPI_Barrier(MPI_COMM_WORLD);
@@ -69,6 +76,7 @@ static double bandwidth(char *buf, int size, int iters, int rank) {
     return (double) size * WINDOW * iters / secs / 1e6;
 }
 
+#ifndef PINGPONG_LIB
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank, np;
@@ -97,3 +105,4 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 0;
 }
+#endif

@@ -11,13 +11,14 @@ import hpjava.mpjdev.Request;
  * once, then sent and received as they are; this isolates the device's transport cost from packing (which
  * bench/mpjdev's MpjdevBench includes).
  *
- * <pre>hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong lat|bw SIZE ITERS REPS [paired]</pre>
+ * <pre>hpjava.mpjdev.Launcher --backend mpi --np 2 hpjava.bench.mpi.MpjdevPingPong lat|bw SIZE ITERS REPS [paired|unpooled]</pre>
  * Rank 0 prints "mpjdev-mpi MODE SIZE VALUE" per repetition after one warm-up repetition. With {@code paired}, every
  * repetition also runs {@link RawJavaPingPong}'s loop with the raw binding in the same job (on a dup of
  * {@code MPI_COMM_WORLD}, so at the backend's thread level: {@code MPI_THREAD_SINGLE} like plain {@code MPI_Init};
  * {@code MPI_THREAD_MULTIPLE} before the backend serialised its own calls), the two alternating in an order that
  * flips every repetition, and prints "pair-raw ..." and "pair-mpjdev ..." lines: the backend's own cost, measured
- * milliseconds apart, so that the machine's drift between fast and slow states hits both sides alike.
+ * milliseconds apart, so that the machine's drift between fast and slow states hits both sides alike. With
+ * {@code unpooled} the buffers are {@link Buffer#allocate}d with exactly SIZE + 64 bytes instead of taken from the pool.
  */
 public final class MpjdevPingPong {
     private MpjdevPingPong() {}
@@ -25,13 +26,17 @@ public final class MpjdevPingPong {
     public static void main(String[] args) {
         Comm world = Comm.world();
         boolean paired = args.length == 5 && args[4].equals("paired");
-        BenchArgs a = BenchArgs.parse("MpjdevPingPong", paired ? java.util.Arrays.copyOf(args, 4) : args, world.size());
+        boolean unpooled = args.length == 5 && args[4].equals("unpooled");
+        BenchArgs a = BenchArgs.parse("MpjdevPingPong", paired || unpooled ? java.util.Arrays.copyOf(args, 4) : args,
+                world.size());
         int rank = world.id();
         int w = a.bandwidth() ? RawJavaPingPong.WINDOW : 1;
         Buffer[] bufs = new Buffer[w];
         byte[] payload = new byte[a.size()];
         for (int k = 0; k < w; k++) {
-            bufs[k] = BufferPool.shared().acquire(a.size() + 64);
+            // unpooled: buffers of exactly the capacity asked (the pool rounds up to a power of two: 128 KiB for
+            // 65000 bytes, so that the window's buffers lie 128 KiB apart instead of packed)
+            bufs[k] = unpooled ? Buffer.allocate(a.size() + 64) : BufferPool.shared().acquire(a.size() + 64);
             bufs[k].clear().write(payload);
         }
         Buffer ack = BufferPool.shared().acquire(64);

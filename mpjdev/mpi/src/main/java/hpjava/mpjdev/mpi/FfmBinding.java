@@ -32,10 +32,13 @@ final class FfmBinding extends MpiBinding {
     private final ValueLayout handle;
     private final MemorySegment scratch;          // out-parameters of the set-up calls, used under MpiDevice.LOCK
     private final int[] levels;
+    /** The per-message calls go through {@link FfmCalls.Hot}'s constants (true but in a second binding of a process). */
+    private final boolean hot;
 
     private FfmBinding(MpiAbi abi, SymbolLookup lib) {
         this.abi = abi;
         this.c = new FfmCalls(lib, abi.handleBytes());
+        this.hot = c.isFirst();
         this.version = FfmCalls.libraryVersion(c, abi.maxLibraryVersion());
         if (!version.equals(abi.libraryVersion())) {
             throw new DeviceException(abi.library() + " reports '" + version + "', but the ABI table " + abi.source()
@@ -176,7 +179,9 @@ final class FfmBinding extends MpiBinding {
     void isend(MemorySegment data, int bytes, int dest, int tag, long comm, Req r) {
         int rc;
         try {
-            rc = (int) c.isend.invokeExact(data.address(), bytes, byteType, dest, tag, comm, ((FfmReq) r).requestAddress);
+            long a = data.address(), req = ((FfmReq) r).requestAddress;
+            rc = hot ? (int) FfmCalls.Hot.ISEND.invokeExact(a, bytes, byteType, dest, tag, comm, req)
+                     : (int) c.isend.invokeExact(a, bytes, byteType, dest, tag, comm, req);
         } catch (Throwable t) {
             throw rethrow("MPI_Isend", t);
         }
@@ -188,7 +193,9 @@ final class FfmBinding extends MpiBinding {
     void irecv(MemorySegment data, int bytes, int source, int tag, long comm, Req r, boolean withStatus) {
         int rc;
         try {
-            rc = (int) c.irecv.invokeExact(data.address(), bytes, byteType, source, tag, comm, ((FfmReq) r).requestAddress);
+            long a = data.address(), req = ((FfmReq) r).requestAddress;
+            rc = hot ? (int) FfmCalls.Hot.IRECV.invokeExact(a, bytes, byteType, source, tag, comm, req)
+                     : (int) c.irecv.invokeExact(a, bytes, byteType, source, tag, comm, req);
         } catch (Throwable t) {
             throw rethrow("MPI_Irecv", t);
         }
@@ -277,8 +284,10 @@ final class FfmBinding extends MpiBinding {
         if (m == 0) return k;
         int rc;
         try {
-            rc = (int) c.testsome.invokeExact(m, someRequests.address(), someCount.address(), someIndices.address(),
-                    someStatuses.address());
+            long reqs = someRequests.address(), count = someCount.address(), idx = someIndices.address(),
+                    sts = someStatuses.address();
+            rc = hot ? (int) FfmCalls.Hot.TESTSOME.invokeExact(m, reqs, count, idx, sts)
+                     : (int) c.testsome.invokeExact(m, reqs, count, idx, sts);
         } catch (Throwable t) {
             throw rethrow("MPI_Testsome", t);
         }
@@ -327,7 +336,8 @@ final class FfmBinding extends MpiBinding {
             int rc;
             long st = withStatus ? statusAddress : statusIgnoreAddress;
             try {
-                rc = (int) c.test.invokeExact(requestAddress, flagAddress, st);
+                rc = hot ? (int) FfmCalls.Hot.TEST.invokeExact(requestAddress, flagAddress, st)
+                         : (int) c.test.invokeExact(requestAddress, flagAddress, st);
             } catch (Throwable t) {
                 throw rethrow("MPI_Test", t);
             }

@@ -71,7 +71,9 @@ final class MpiComm extends Comm {
      * Blocking send and receive start non-blocking MPI operations under MpiDevice.LOCK and wait for them by polling
      * (MpiDevice.await): a thread never waits inside MPI holding the lock, so other threads of the rank keep going.
      * They use the buffer's request slots directly, not its MpiRequest: their own thread polls the head and posts
-     * a body, so they need neither the request's lock nor registration as a pending receive.
+     * a body, so they need neither the request's lock nor registration as a pending receive. The watchdog's record
+     * (Activity.enter) is made by the wait loop once a wait has lasted MpiDevice.WATCH_AFTER polls, so a call that
+     * completes at once or within microseconds pays only the counters and exit's progress count.
      */
 
     @Override
@@ -82,7 +84,6 @@ final class MpiComm extends Comm {
         buf.lendToDevice();
         final Activity activity = device.activity;
         activity.sent();
-        activity.enter(Activity.SEND, this, dest, tag);
         try {
             final MpiDevice device = this.device;
             MpiBufferState state = MpiBufferState.of(buf, device.mpi);
@@ -97,8 +98,8 @@ final class MpiComm extends Comm {
                 lock.unlock();
             }
             try {
-                if (!sent) device.await(state.head, destWorld);
-                if (large) device.await(state.body, destWorld);
+                if (!sent) device.await(state.head, destWorld, Activity.SEND, this, dest, tag);
+                if (large) device.await(state.body, destWorld, Activity.SEND, this, dest, tag);
             } finally {
                 framing.sendCompleted(buf);
             }
@@ -116,7 +117,6 @@ final class MpiComm extends Comm {
         framing.checkTag(tag);
         buf.lendToDevice();
         final Activity activity = device.activity;
-        activity.enter(Activity.RECV, this, source, tag);
         try {
             final MpiDevice device = this.device;
             MpiBufferState state = MpiBufferState.of(buf, device.mpi);
@@ -129,7 +129,7 @@ final class MpiComm extends Comm {
                 framing.postRecvHead(buf, state, source, tag);
                 if (!state.head.test()) {
                     lock.unlock();
-                    device.awaitThenHold(state.head, framing.watchedPeer(source));
+                    device.awaitThenHold(state.head, framing.watchedPeer(source), Activity.RECV, this, source, tag);
                 }
                 srcWorld = framing.headSource(state, source, tag);
                 msgTag = MpiFraming.headTag(state, source, tag);
@@ -137,7 +137,7 @@ final class MpiComm extends Comm {
             } finally {
                 if (lock.isHeldByCurrentThread()) lock.unlock();
             }
-            if (large) device.await(state.body, srcWorld);
+            if (large) device.await(state.body, srcWorld, Activity.RECV, this, source, tag);
             buf.completeReceive(framing.sourceId(srcWorld), msgTag);
             activity.received();
             return buf.status();

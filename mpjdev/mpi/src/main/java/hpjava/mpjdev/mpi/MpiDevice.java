@@ -3,6 +3,10 @@ package hpjava.mpjdev.mpi;
 import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.idle.BackoffIdleStrategy;
 import hpjava.mpjdev.idle.Cores;
+import hpjava.mpjdev.watch.Activity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
@@ -80,7 +84,7 @@ final class MpiDevice {
     final int tagUpperBound;
     private final PeerWatch watch;
     /** This rank's record for the job watchdog (hooks at every blocking call). */
-    final hpjava.mpjdev.watch.Activity activity = hpjava.mpjdev.watch.Activity.install();
+    final Activity activity = Activity.install();
     private final MpiComm world;
 
     private MpiDevice(MpiBinding mpi, int nChannels) {
@@ -173,10 +177,20 @@ final class MpiDevice {
     private final Object pendingLock = new Object();
     private MpiRequest[] pending = new MpiRequest[16];
     private volatile int pendingCount;
+    // progressPending's scratch, as long as pending (guarded by pendingLock): requests held, their head slots, results
+    private MpiRequest[] held = new MpiRequest[16];
+    private MpiBinding.Req[] heads = new MpiBinding.Req[16];
+    private int[] completedHeads = new int[16];
 
     void addPending(MpiRequest r) {
         synchronized (pendingLock) {
-            if (pendingCount == pending.length) pending = java.util.Arrays.copyOf(pending, pending.length * 2);
+            if (pendingCount == pending.length) {
+                int n = pending.length * 2;
+                pending = java.util.Arrays.copyOf(pending, n);
+                held = new MpiRequest[n];
+                heads = new MpiBinding.Req[n];
+                completedHeads = new int[n];
+            }
             pending[pendingCount] = r;
             pendingCount = pendingCount + 1;
         }
@@ -196,12 +210,37 @@ final class MpiDevice {
         }
     }
 
-    /** Looks at the heads of all posted receives (those not busy in another thread) and posts the bodies announced. */
+    /**
+     * Looks at the heads of all posted receives (those not busy in another thread) with one
+     * {@link MpiBinding#testSome} ({@code MPI_Testsome}: one pass of MPI's progress engine for all of them, where an
+     * {@code MPI_Test} each ran it once per receive) and posts the bodies announced.
+     */
     void progressPending() {
         if (pendingCount == 0) return;
         synchronized (pendingLock) {
-            for (int i = pendingCount - 1; i >= 0; i--) {
-                if (i < pendingCount) pending[i].tryProgressHead(); // may remove pending[i] (swap with the last)
+            int n = 0;
+            try {
+                for (int i = 0; i < pendingCount; i++) {
+                    MpiBinding.Req head = pending[i].holdPendingHead();
+                    if (head != null) {
+                        held[n] = pending[i];
+                        heads[n++] = head;
+                    }
+                }
+                if (n == 0 || !LOCK.tryLock()) return;
+                int k;
+                try {
+                    k = mpi.testSome(heads, n, completedHeads);
+                } finally {
+                    LOCK.unlock();
+                }
+                for (int j = 0; j < k; j++) held[completedHeads[j]].headTested(); // may remove it from pending
+            } finally {
+                for (int j = 0; j < n; j++) {
+                    held[j].releaseHead();
+                    held[j] = null;
+                    heads[j] = null;
+                }
             }
         }
     }
@@ -209,10 +248,19 @@ final class MpiDevice {
     /**
      * Starts nothing, waits for {@code r} (a request of this backend, started under {@link #LOCK}) by polling: tests it
      * under the lock, makes progress on posted receives, checks for finished peers (see {@link PeerWatch}) and backs
-     * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}.
+     * off between polls. {@code peer}: the world rank waited for, or {@link PeerWatch#ANY}. {@code op},
+     * {@code comm}, {@code userPeer} and {@code tag} describe the blocking call for the watchdog
+     * ({@link Activity#enter}), recorded once the wait has lasted {@link #WATCH_AFTER} polls; the
+     * caller calls {@code exit(op)} when its call returns. This form records nothing: for callers that have entered
+     * their call themselves.
      */
     void await(MpiBinding.Req r, int peer) {
-        awaitThenHold(r, peer);
+        await(r, peer, Activity.NONE, null, -1, -1);
+    }
+
+    /** As {@link #await(MpiBinding.Req, int)}, recording the call ({@code op}; NONE: the caller has) as described. */
+    void await(MpiBinding.Req r, int peer, int op, MpiComm comm, int userPeer, int tag) {
+        awaitThenHold(r, peer, op, comm, userPeer, tag);
         LOCK.unlock();
     }
 
@@ -220,7 +268,7 @@ final class MpiDevice {
      * As {@link #await}, but returns holding {@link #LOCK}, taken for the test that saw {@code r} complete, so that
      * the caller acts on the arrival in the same hold (the caller unlocks); if it throws, the lock is not held.
      */
-    void awaitThenHold(MpiBinding.Req r, int peer) {
+    void awaitThenHold(MpiBinding.Req r, int peer, int op, MpiComm comm, int userPeer, int tag) {
         final ReentrantLock lock = LOCK;
         long stuckSince = PeerWatch.NOT_STUCK;
         for (int round = 0; ; round++) {
@@ -233,6 +281,7 @@ final class MpiDevice {
                 }
                 if (complete) return;
             }
+            if (round == WATCH_AFTER && op != Activity.NONE) activity.enter(op, comm, userPeer, tag);
             stuckSince = betweenPolls(round, peer, stuckSince);
         }
     }
@@ -259,16 +308,57 @@ final class MpiDevice {
      * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy
      * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
+     * The cores counted are the host's ({@link #hostCores()}), not this process's: Open MPI's mpirun binds each rank
+     * to a core of its own, so that {@link Cores#available()} reads 1 in every rank and 2 ranks on a 2-core host
+     * looked oversubscribed: every wait longer than 100 polls (~5 us, e.g. one of a 65000-byte window's) yielded.
      */
-    static final boolean OVERSUBSCRIBED = Cores.oversubscribed(localRanks());
+    static final boolean OVERSUBSCRIBED = localRanks() > hostCores();
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
     static final int SPIN_ROUNDS = MpiOptions.ofRank().spinRounds(OVERSUBSCRIBED);
+    /**
+     * Polls after which a wait records its blocking call for the watchdog ({@code Activity.enter}, which reads the
+     * clock): ~5 µs of spinning, never later than the first yield. Waits that end sooner (an 8-byte ping-pong's
+     * receive) are never recorded; the watchdog looks at waits of 0.4 s and more. Entering on every blocking call
+     * cost 25-45 ns of an 8-byte half round trip (with the atomic counters of the time; System.nanoTime alone 36 ns).
+     */
+    static final int WATCH_AFTER = Math.min(64, SPIN_ROUNDS);
     /**
      * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
      * only delay noticing the message), then 20000 polls that yield the core (it stays runnable), then park 20 µs
      * between polls (a long wait, e.g. for a partner that computes).
      */
     static final BackoffIdleStrategy IDLE = new BackoffIdleStrategy(SPIN_ROUNDS, 0, 20_000, 20_000, 20_000);
+
+    /**
+     * The cores the ranks of this host share. When this process may run on fewer processors than the host has online
+     * ({@code Cpus_allowed_list} of {@code /proc/self/status} against {@code /sys/devices/system/cpu/online}), its
+     * launcher bound it (Open MPI binds each rank to a core of its own unless the host is oversubscribed): the host's
+     * online processors. Otherwise {@link Cores#available()}, which also honours a cgroup's CPU quota. If either file
+     * cannot be read, {@link Cores#available()}.
+     */
+    static int hostCores() {
+        int available = Cores.available();
+        try {
+            int online = countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+            int allowed = -1;
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) allowed = countCpuList(line.substring(line.indexOf(':') + 1).trim());
+            }
+            return allowed > 0 && allowed < online ? online : available;
+        } catch (IOException | RuntimeException e) {
+            return available;
+        }
+    }
+
+    /** The number of processors in a Linux CPU list ({@code 0-3,8,10-11}: 7). */
+    static int countCpuList(String list) {
+        int n = 0;
+        for (String part : list.split(",")) {
+            int dash = part.indexOf('-');
+            n += dash < 0 ? 1 : Integer.parseInt(part.substring(dash + 1).trim()) - Integer.parseInt(part.substring(0, dash).trim()) + 1;
+        }
+        return n;
+    }
 
     private static int localRanks() {
         String v = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");

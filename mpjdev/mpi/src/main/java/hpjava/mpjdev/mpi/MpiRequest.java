@@ -105,9 +105,11 @@ final class MpiRequest extends Request {
             final MpiDevice device = framing.device;
             final int waitedFor = framing.watchedPeer(peer); // send: the destination
             long stuckSince = PeerWatch.NOT_STUCK;
-            device.activity.enter(Activity.WAIT, framing.size(), peer, tag);
             try {
-                for (int round = 0; !poll(true); round++) stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
+                for (int round = 0; !poll(true); round++) {
+                    if (round == MpiDevice.WATCH_AFTER) device.activity.enter(Activity.WAIT, framing.size(), peer, tag);
+                    stuckSince = device.betweenPolls(round, waitedFor, stuckSince);
+                }
             } finally {
                 device.activity.exit(Activity.WAIT);
             }
@@ -149,11 +151,11 @@ final class MpiRequest extends Request {
             anyCompleted = new int[requests.length];
         }
         long stuckSince = PeerWatch.NOT_STUCK;
-        device.activity.enter(Activity.WAIT_ANY, framing.size(), -1, -1);
         try {
             for (int round = 0; ; round++) {
                 int found = testAll(requests, device.mpi);
                 if (found >= 0) return withIndex(requests[found].itest(), found);
+                if (round == MpiDevice.WATCH_AFTER) device.activity.enter(Activity.WAIT_ANY, framing.size(), -1, -1);
                 stuckSince = device.betweenPolls(round, PeerWatch.ANY, stuckSince);
             }
         } finally {
@@ -242,29 +244,37 @@ final class MpiRequest extends Request {
     }
 
     /**
-     * Called by {@link MpiDevice#progressPending()} (holding the pending-list lock): if no other thread holds this
-     * request or MPI, looks at its head.
+     * For {@link MpiDevice#progressPending()} (holding the pending-list lock): if no other thread holds this request
+     * and its head is still posted, takes the request's lock and returns the head's slot, to be tested with the
+     * other pending heads in one {@link MpiBinding#testSome}; then the caller calls {@link #headTested} (for a
+     * completed slot, latched) and in any case {@link #releaseHead}. Otherwise returns null, not holding the lock.
      */
-    void tryProgressHead() {
-        if (!lock.tryLock()) return;
+    MpiBinding.Req holdPendingHead() {
+        if (!lock.tryLock()) return null;
+        if (!done && receive && headActive) return state.head;
+        lock.unlock();
+        return null;
+    }
+
+    /** The head slot {@link #holdPendingHead} returned has completed: handles its arrival (may post the body). */
+    void headTested() {
+        RuntimeException failure = null;
+        final ReentrantLock mpiLock = MpiDevice.LOCK;
+        mpiLock.lock(); // the slot is latched: no MPI call unless a body is posted
         try {
-            if (!done && receive && headActive) {
-                final ReentrantLock mpiLock = MpiDevice.LOCK;
-                if (!mpiLock.tryLock()) return;
-                RuntimeException failure = null;
-                try {
-                    pollHead();
-                } catch (DeviceException e) {
-                    failure = e;
-                } finally {
-                    mpiLock.unlock();
-                }
-                if (!headActive) unregister();
-                if (failure != null) finish(failure);
-            }
+            pollHead();
+        } catch (DeviceException e) {
+            failure = e;
         } finally {
-            lock.unlock();
+            mpiLock.unlock();
         }
+        if (!headActive) unregister();
+        if (failure != null) finish(failure);
+    }
+
+    /** Ends what {@link #holdPendingHead} began. */
+    void releaseHead() {
+        lock.unlock();
     }
 
     private boolean pollSend() {
