@@ -59,7 +59,7 @@ public final class ProcessContext {
     private ProcessContext(int id, int size) {
         this.id = id;
         this.size = size;
-        this.world = Procs.world(size, this);
+        this.world = Procs.world(size);
         apgStack[0] = world;
         depth = 1;
     }

@@ -9,9 +9,12 @@ import java.util.Arrays;
  * Processes of the APG beyond the first {@code p*q*...} are not in the grid (they are not members).
  */
 public class Procs extends Group {
-    private final int[] shape;
-    private final int[] strides;     // row-major strides of the linear index
-    private final int[] ranks;       // linear index -> job rank
+    // Linear grid index k (row-major over the shape) <-> job rank: offset + k when base is null, else
+    // base.member(offset + k). No table of N ranks: a grid over the world or over a contiguous part of a grid is
+    // offset arithmetic; a grid over a strided subgroup reads that group's own arithmetic (Group: "No member tables").
+    private final Group base;
+    private final int offset;
+    private final int count;         // number of grid points, the product of the shape
     private final Dimension[] dims;
     private final String label;
     private final String site;       // File.hpj:line where the user created it, or null
@@ -28,17 +31,15 @@ public class Procs extends Group {
 
     /** A grid of the given shape over the first members of {@code parent}. */
     public Procs(Group parent, int... shape) {
-        this(checkedShape(shape), takeFirst(parent, checkedShape(shape), null), null);
+        this(checkedShape(parent, shape), baseOf(parent), offsetOf(parent), null);
     }
 
     @SuppressWarnings("this-escape") // the Dimensions only keep the reference; they read nothing from it here
-    Procs(int[] shape, int[] ranks, String label) {
-        super(null, freeAxes(shape.length), ranks);
-        this.shape = shape.clone();
-        this.ranks = ranks;
-        this.strides = new int[shape.length];
-        int s = 1;
-        for (int a = shape.length - 1; a >= 0; a--) { strides[a] = s; s *= shape[a]; }
+    private Procs(int[] shape, Group base, int offset, String label) {
+        super(null, freeAxes(shape.length), shape, stridesOf(shape), false);
+        this.base = base;
+        this.offset = offset;
+        this.count = size();
         this.dims = new Dimension[shape.length];
         for (int a = 0; a < shape.length; a++) dims[a] = new Dimension(this, a, shape[a]);
         this.label = label;
@@ -48,27 +49,51 @@ public class Procs extends Group {
     /** Where the program created this grid ({@code File.hpj:line}), or null when unknown. */
     String site() { return site; }
 
-    /** The initial APG of a job of {@code size} ranks. */
-    static Procs world(int size, ProcessContext owner) {
-        int[] r = new int[size];
-        for (int k = 0; k < size; k++) r[k] = k;
-        return new Procs(new int[] {size}, r, "world");
+    /** The initial APG of a job of {@code size} ranks: ranks 0..size-1 in order. */
+    static Procs world(int size) {
+        return new Procs(new int[] {size}, null, 0, "world");
     }
 
-    private static int[] checkedShape(int[] shape) {
+    /** Job rank at linear grid index {@code k}, {@code 0 <= k < size()}. */
+    final int rankOfLinear(int k) {
+        return base == null ? offset + k : base.member(offset + k);
+    }
+
+    /** Linear grid index of job rank {@code rank}, or -1 if it is not in the grid. */
+    final int linearOf(int rank) {
+        int p = base == null ? rank : base.indexOf(rank);
+        if (p < 0) return -1;
+        int k = p - offset;
+        return k >= 0 && k < count ? k : -1;
+    }
+
+    /** A copy of {@code shape}, checked, that the first members of {@code parent} can fill. */
+    private static int[] checkedShape(Group parent, int[] shape) {
         if (shape == null) throw new IllegalArgumentException("Procs shape is null");
         for (int e : shape)
             if (e < 1) throw new IllegalArgumentException("Procs extents must be at least 1, got " + Arrays.toString(shape));
+        long n = 1;
+        for (int e : shape) n = Math.min(n * e, Long.MAX_VALUE / Integer.MAX_VALUE);
+        if (n > parent.size()) throw new ProcsArrayTooLargeException(describe(shape), n, parent.size());
         return shape.clone();
     }
 
-    static int[] takeFirst(Group parent, int[] shape, String what) {
-        long n = 1;
-        for (int e : shape) n *= e;
-        if (n > parent.size()) throw new ProcsArrayTooLargeException(describe(shape), n, parent.size());
-        int[] r = new int[(int) n];
-        for (int k = 0; k < r.length; k++) r[k] = parent.member(k);
-        return r;
+    /** The group whose members a grid over the first members of {@code parent} reads (null: offset arithmetic). */
+    private static Group baseOf(Group parent) {
+        if (parent instanceof Procs p) return p.base;
+        return parent.contiguous() ? parent.procs().base : parent;
+    }
+
+    private static int offsetOf(Group parent) {
+        if (parent instanceof Procs p) return p.offset;
+        return parent.contiguous() ? parent.procs().offset + parent.linearOfMember(0) : 0;
+    }
+
+    private static int[] stridesOf(int[] shape) {
+        int[] strides = new int[shape.length];
+        int s = 1;
+        for (int a = shape.length - 1; a >= 0; a--) { strides[a] = s; s *= shape[a]; }
+        return strides;
     }
 
     static String describe(int[] shape) {
@@ -84,7 +109,7 @@ public class Procs extends Group {
     }
 
     /** Number of grid dimensions. */
-    public final int rank() { return shape.length; }
+    public final int rank() { return gridShape.length; }
 
     /** Grid dimension {@code r}. */
     public final Dimension dim(int r) {
@@ -97,46 +122,34 @@ public class Procs extends Group {
     public final int extent(int r) { return dim(r).size(); }
 
     /** The grid's shape (a copy). */
-    public final int[] shape() { return shape.clone(); }
+    public final int[] shape() { return gridShape.clone(); }
 
     /** Job rank of the process at grid coordinates {@code coords}. */
     public final int rankAt(int... coords) {
-        if (coords.length != shape.length)
-            throw new IllegalArgumentException(coords.length + " coordinates for a " + shape.length + "-dimensional grid");
+        if (coords.length != gridShape.length)
+            throw new IllegalArgumentException(coords.length + " coordinates for a " + gridShape.length + "-dimensional grid");
         int k = 0;
-        for (int a = 0; a < shape.length; a++) {
-            if (coords[a] < 0 || coords[a] >= shape[a])
-                throw new IllegalArgumentException("grid coordinates " + Arrays.toString(coords) + " outside shape " + Arrays.toString(shape));
-            k += coords[a] * strides[a];
+        for (int a = 0; a < gridShape.length; a++) {
+            if (coords[a] < 0 || coords[a] >= gridShape[a])
+                throw new IllegalArgumentException("grid coordinates " + Arrays.toString(coords) + " outside shape " + Arrays.toString(gridShape));
+            k += coords[a] * gridStrides[a];
         }
-        return ranks[k];
+        return rankOfLinear(k);
     }
 
     /** Coordinate of job rank {@code rank} in grid dimension {@code axis}, or -1 if it is not in the grid. */
     public final int coord(int rank, int axis) {
-        int k = indexOf(rank);
-        return k < 0 ? -1 : (k / strides[axis]) % shape[axis];
+        int k = linearOf(rank);
+        return k < 0 ? -1 : (k / gridStrides[axis]) % gridShape[axis];
     }
 
     /** Grid coordinates of job rank {@code rank}, or null if it is not in the grid. */
     public final int[] coords(int rank) {
-        int k = indexOf(rank);
+        int k = linearOf(rank);
         if (k < 0) return null;
-        int[] c = new int[shape.length];
-        for (int a = 0; a < shape.length; a++) c[a] = (k / strides[a]) % shape[a];
+        int[] c = new int[gridShape.length];
+        for (int a = 0; a < gridShape.length; a++) c[a] = (k / gridStrides[a]) % gridShape[a];
         return c;
-    }
-
-    /** Job ranks (row-major) of the grid points matching {@code fixed} (-1 = any). */
-    final int[] membersMatching(int[] fixed) {
-        int n = 0;
-        int[] out = new int[ranks.length];
-        for (int k = 0; k < ranks.length; k++) {
-            boolean ok = true;
-            for (int a = 0; a < shape.length && ok; a++) ok = fixed[a] < 0 || (k / strides[a]) % shape[a] == fixed[a];
-            if (ok) out[n++] = ranks[k];
-        }
-        return Arrays.copyOf(out, n);
     }
 
     /**
@@ -144,6 +157,7 @@ public class Procs extends Group {
      * rank 3); the initial APG of a job of 4 is {@code Procs1(4, all processes)}.
      */
     public String name() {
+        int[] shape = gridShape;
         StringBuilder b = new StringBuilder("Procs").append(shape.length <= 3 ? String.valueOf(shape.length) : "").append('(');
         for (int a = 0; a < shape.length; a++) b.append(a > 0 ? "x" : "").append(shape[a]);
         return b.append(label != null ? ", all processes)" : ")").toString();

@@ -8,13 +8,14 @@ package hpjava.mpjdev.mt;
  */
 final class MtCapacity {
     /**
-     * Heap per rank of a small program whatever the job's size (Jacobi with writeHalo and reductions, 4x4 points a
-     * rank, on virtual threads: class loader and classes, stack, device and Adlib state), and heap per rank and per
-     * rank of the job: the runtime's process-group tables hold six arrays of N ints in each rank (the world's and
-     * the grid's ranks, members and positions). Fitted to the heap after GC at 1024 and 4096 ranks (458 MB at 4096;
-     * docs/BENCHMARKS.md, "mt at scale"). Platform threads cost the same heap plus a kernel thread and its stack.
+     * Heap per rank of a small program, whatever the job's size (Jacobi with writeHalo and reductions, 4x4 points a
+     * rank, on virtual threads: class loader and classes, stack, device and Adlib state, process groups). Measured as
+     * the live heap of whole jobs: 130 MB at 4096 ranks, 420 MB at 16384 (about 24 KiB a rank, flat; the process
+     * groups hold no tables of N ints since the runtime computes members from the grid shape), plus a third for
+     * headroom (docs/BENCHMARKS.md, "mt at scale"). Platform threads cost the same heap plus a kernel thread and its
+     * stack.
      */
-    static final long BYTES_PER_RANK = 32 * 1024, BYTES_PER_RANK_PAIR = 24;
+    static final long BYTES_PER_RANK = 32 * 1024;
     /** Heap kept for the JVM and the program's data beyond the per-rank cost. */
     static final long RESERVE_BYTES = 64L << 20;
 
@@ -31,19 +32,15 @@ final class MtCapacity {
         int fits = 0;
         for (int step = 1 << 30; step > 0; step >>= 1)
             if (fits + step < np && need(fits + step) <= maxHeap) fits += step;
-        throw new IllegalArgumentException("mt: " + np + " ranks need about " + mib(need) + " of heap (" + perRank(np) / 1024
-                + " KiB a rank at this size), but this JVM may use at most " + mib(maxHeap) + ", enough for about " + fits
+        throw new IllegalArgumentException("mt: " + np + " ranks need about " + mib(need) + " of heap (" + BYTES_PER_RANK / 1024
+                + " KiB a rank), but this JVM may use at most " + mib(maxHeap) + ", enough for about " + fits
                 + " ranks; give the job more heap (hpjava run --jvm-arg=-Xmx" + gib(need) + "g) or use fewer ranks");
     }
 
     /** The heap a job of {@code np} ranks needs, in bytes (may exceed any JVM's: saturates rather than overflows). */
     static long need(long np) {
-        double bytes = RESERVE_BYTES + (double) np * perRank(np);
+        double bytes = RESERVE_BYTES + (double) np * BYTES_PER_RANK;
         return bytes >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : (long) bytes;
-    }
-
-    private static long perRank(long np) {
-        return BYTES_PER_RANK + np * BYTES_PER_RANK_PAIR;
     }
 
     private static String mib(long bytes) {

@@ -94,10 +94,10 @@ class MtBackendTest {
 
     @Test
     void rankCountsBeyondTheHeapAreRefusedBeforeAnyRankStarts() {
-        MtRun r = MtRun.launch(T, "--np", "100000", "testprograms.Many");
+        MtRun r = MtRun.launch(T, "--np", "10000000", "testprograms.Many");
         assertEquals(2, r.status, r::toString);
-        assertTrue(r.err.contains("mt: 100000 ranks need about 226 GiB of heap"), r::toString);
-        assertTrue(r.err.contains("give the job more heap (hpjava run --jvm-arg=-Xmx227g) or use fewer ranks"), r::toString);
+        assertTrue(r.err.contains("mt: 10000000 ranks need about 305 GiB of heap"), r::toString);
+        assertTrue(r.err.contains("give the job more heap (hpjava run --jvm-arg=-Xmx306g) or use fewer ranks"), r::toString);
         assertTrue(r.millis < 5_000, () -> "refused after " + r.millis + " ms\n" + r);
         MtRun max = MtRun.launch(T, "--np", Integer.toString(Integer.MAX_VALUE), "testprograms.Many");
         assertEquals(2, max.status, max::toString);
@@ -106,10 +106,11 @@ class MtBackendTest {
 
     @Test
     void capacityEstimateGrowsWithTheRankCountAndNamesWhatFits() {
-        assertTrue(MtCapacity.need(4096) < 700L << 20, "4096 ranks fit in 700 MiB");
+        assertTrue(MtCapacity.need(4096) < 256L << 20, "4096 ranks fit in 256 MiB");
+        assertTrue(MtCapacity.need(16384) > 2 * MtCapacity.need(4096), "the estimate grows with the rank count");
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> MtCapacity.check(4096, 256L << 20));
-        assertTrue(e.getMessage().matches("mt: 4096 ranks need about \\d+ MiB of heap \\(\\d+ KiB a rank at this size\\), but this JVM may"
+                () -> MtCapacity.check(16384, 256L << 20));
+        assertTrue(e.getMessage().matches("mt: 16384 ranks need about \\d+ MiB of heap \\(\\d+ KiB a rank\\), but this JVM may"
                 + " use at most 256 MiB, enough for about \\d+ ranks; give the job more heap \\(hpjava run --jvm-arg=-Xmx1g\\) or use fewer ranks"),
                 e.getMessage());
         int fits = Integer.parseInt(e.getMessage().replaceAll(".*enough for about (\\d+) ranks.*", "$1"));
