@@ -1,6 +1,7 @@
 package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.watch.JobWatch;
+import hpjava.mpjdev.watch.LauncherWatch;
 import hpjava.mpjdev.watch.WatchAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicReference;
@@ -126,7 +127,8 @@ public final class MpiBackend implements Backend {
         }
         if (MpiOptions.of(spec.options(), System.getenv()).verbose()) System.err.println("mpjdev: " + String.join(" ", command));
         try {
-            Process p = new ProcessBuilder(command).inheritIO().start();
+            // mpirun gets SIGTERM when this JVM dies, and ends its ranks on every host at once
+            Process p = new ProcessBuilder(LauncherWatch.endingWithThisJvm(command)).inheritIO().start();
             job.set(p);
             int status;
             while (true) {
