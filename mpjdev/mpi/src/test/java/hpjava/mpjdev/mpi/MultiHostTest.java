@@ -45,13 +45,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(900)
 class MultiHostTest {
     static final Path SCRIPT = Path.of("src/test/sh/test-hosts.sh").toAbsolutePath();
+    /** Held from making the hosts to removing them: the namespaces' names are the machine's, one test run at a time. */
+    static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "hpjava-test-hosts.lock");
     static Path dir;
+    static java.nio.channels.FileChannel lockChannel;
 
     @BeforeAll
     static void makeHosts() throws Exception {
         String user = System.getProperty("user.name");
         Requires.that("root (the test hosts are network namespaces)", "root".equals(user) ? null : "the tests run as " + user,
                 "run the tests as root");
+        lockChannel = java.nio.channels.FileChannel.open(LOCK, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE);
+        lockChannel.lock();   // another build's MultiHostTest (a second worktree) would remove these hosts under us
         dir = Files.createTempDirectory("hpjava-test-hosts");
         String out = run(List.of(SCRIPT.toString(), "up", dir.toString(), "2"));
         for (var launcher : Map.of("mpirun-openmpi", "mpirun.openmpi", "mpiexec-mpich", "mpiexec.mpich").entrySet()) {
@@ -64,7 +70,11 @@ class MultiHostTest {
 
     @AfterAll
     static void removeHosts() throws Exception {
-        if (dir != null) run(List.of(SCRIPT.toString(), "down"));
+        try {
+            if (dir != null) run(List.of(SCRIPT.toString(), "down"));
+        } finally {
+            if (lockChannel != null) lockChannel.close();
+        }
     }
 
     /** The options that run a job across the test hosts on {@code impl}, as a cluster user passes them. */
