@@ -1,9 +1,12 @@
 package hpjava.mpjdev.watch;
 
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
@@ -15,11 +18,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The launcher side of the job watchdog for one-rank-per-process backends ({@code mpi}, {@code ucx}; {@code mt} has
- * its own in {@code MtJob}). The ranks' {@link RankReporter}s connect to a Unix-domain socket in a private directory
- * (mode 700: only this user) and send their state every 200 ms; a thread of this JVM decides:
+ * its own in {@code MtJob}). The ranks' {@link RankReporter}s on this host connect to a Unix-domain socket in a private
+ * directory (mode 700: only this user); ranks on other hosts (a multi-host mpi job) connect to a TCP port bound to one
+ * address of this host ({@link RemoteListener}, {@link WatchAddress}). Every connection first presents the job's random
+ * secret ({@link WatchHello}); then, on either transport alike, the rank sends its state every 200 ms and a thread of
+ * this JVM decides:
  * <ul>
  * <li><b>deadlock</b>: every rank has reported, every live rank has been blocked in the device for over
  *     {@link #DEADLOCK_BLOCKED_MS} ms, no count moved over the last two looks, and no message is in flight (as many
@@ -40,6 +47,10 @@ public final class JobWatch implements AutoCloseable {
     public static final int DEADLOCK_STATUS = 1;
     /** System property naming the socket, for the rank JVMs. */
     public static final String SOCKET_PROPERTY = "hpjava.watch.socket";
+    /** System property holding the job's secret, for the rank JVMs. */
+    public static final String SECRET_PROPERTY = "hpjava.watch.secret";
+    /** System property naming the TCP endpoint ({@code ADDRESS:PORT}) for ranks on other hosts, when there is one. */
+    public static final String ADDRESS_PROPERTY = "hpjava.watch.address";
     static final long DEADLOCK_BLOCKED_MS = 900;
     private static final long LOOK_MS = 200;
 
@@ -49,19 +60,21 @@ public final class JobWatch implements AutoCloseable {
     private final Runnable endJob;
     private final Path dir, socket;
     private final ServerSocketChannel server;
+    private final String secret;
+    private RemoteListener remote;
     private final RankView[] views;
-    private final List<SocketChannel> connections = new ArrayList<>();
+    private final List<Closeable> connections = new ArrayList<>();
     private volatile int verdict = -1;
     private volatile boolean closed;
     private AutoCloseable onRequest = () -> { };
 
-    /** One report of one rank (see {@link RankReporter} for the fields). */
+    /** One report of one rank (see {@link RankReporter} for the fields) from {@code host} (its hello's). */
     record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
-                    String site) {
-        static RankView parse(String line) {
+                    String site, String host) {
+        static RankView parse(String line, String host) {
             String[] f = line.split("\t", -1);
             return new RankView(Integer.parseInt(f[0]), f[1].charAt(0), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                    Long.parseLong(f[4]), Long.parseLong(f[5]), f[6], f.length > 7 ? f[7] : "");
+                    Long.parseLong(f[4]), Long.parseLong(f[5]), f[6], f.length > 7 ? f[7] : "", host);
         }
     }
 
@@ -76,15 +89,28 @@ public final class JobWatch implements AutoCloseable {
         this.socket = dir.resolve("s");
         this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket), np + 8);
+        this.secret = WatchHello.newSecret();
     }
 
     /**
-     * Starts watching a job of {@code np} ranks; {@code endJob} ends it (called once, from the watch thread, after the
-     * report). Returns null (and the job runs unwatched, as before) if the socket cannot be made, saying why.
+     * Starts watching a job of {@code np} ranks, all on this host; {@code endJob} ends it (called once, from the watch
+     * thread, after the report). Returns null (and the job runs unwatched, as before) if the socket cannot be made,
+     * saying why.
      */
     public static JobWatch start(int np, int timeoutSeconds, PrintStream err, Runnable endJob) {
+        return start(np, timeoutSeconds, err, endJob, null);
+    }
+
+    /**
+     * As {@link #start(int, int, PrintStream, Runnable)}, for a job with ranks on other hosts too: they report over TCP
+     * to {@code remoteAddress} (null: no other hosts). A port that cannot be bound is said on {@code err}; the ranks on
+     * this host are watched all the same.
+     */
+    public static JobWatch start(int np, int timeoutSeconds, PrintStream err, Runnable endJob,
+                                 InetSocketAddress remoteAddress) {
         try {
             JobWatch w = new JobWatch(np, timeoutSeconds, err, endJob);
+            if (remoteAddress != null) w.listenRemote(remoteAddress);
             Thread.ofPlatform().daemon().name("hpjava-watch-accept").start(w::accept);
             Thread.ofPlatform().daemon().name("hpjava-watch").start(w::decide);
             w.onRequest = HangReports.onRequest(() -> report("mpjdev: the job's state (on request)", w.views.clone()), err);
@@ -95,13 +121,32 @@ public final class JobWatch implements AutoCloseable {
         }
     }
 
+    private void listenRemote(InetSocketAddress address) {
+        try {
+            remote = new RemoteListener(address, secret.getBytes(StandardCharsets.UTF_8), np,
+                    (s, in, host) -> serve(s, in, host));
+        } catch (IOException e) {
+            err.println("mpjdev: the job watchdog cannot listen on " + WatchAddress.format(address) + " for ranks on other"
+                    + " hosts (" + e.getMessage() + "); they will run unwatched");
+        }
+    }
+
     /**
-     * JVM arguments for every rank: the socket, and this JVM's pid and host for {@link LauncherWatch} (ranks on other
-     * hosts do not see the socket and run unwatched).
+     * JVM arguments for every rank: the socket, the job's secret, the TCP endpoint for ranks on other hosts (when
+     * listening), and this JVM's pid and host for {@link LauncherWatch} and for the rank's choice of transport.
      */
     public List<String> rankJvmArgs() {
-        return List.of("-D" + SOCKET_PROPERTY + "=" + socket, "-D" + LauncherWatch.PID_PROPERTY + "="
-                + ProcessHandle.current().pid(), "-D" + LauncherWatch.HOST_PROPERTY + "=" + LauncherWatch.hostName());
+        List<String> args = new ArrayList<>(List.of("-D" + SOCKET_PROPERTY + "=" + socket, "-D" + SECRET_PROPERTY + "="
+                + secret));
+        if (remote != null) args.add("-D" + ADDRESS_PROPERTY + "=" + remote.endpoint());
+        args.add("-D" + LauncherWatch.PID_PROPERTY + "=" + ProcessHandle.current().pid());
+        args.add("-D" + LauncherWatch.HOST_PROPERTY + "=" + LauncherWatch.hostName());
+        return args;
+    }
+
+    /** The TCP endpoint for ranks on other hosts ({@code ADDRESS:PORT}), or null when not listening. */
+    public String remoteEndpoint() {
+        return remote == null ? null : remote.endpoint();
     }
 
     /** The status the watchdog ended the job with, or -1 if it did not. */
@@ -123,8 +168,9 @@ public final class JobWatch implements AutoCloseable {
         } catch (IOException ignored) {
             // closing anyway
         }
+        if (remote != null) remote.close();
         synchronized (connections) {
-            for (SocketChannel c : connections) {
+            for (Closeable c : connections) {
                 try {
                     c.close();
                 } catch (IOException ignored) {
@@ -140,26 +186,42 @@ public final class JobWatch implements AutoCloseable {
         }
     }
 
+    /** Accepts the ranks on this host (the Unix socket: only this user can connect; the hello is checked all the same). */
     private void accept() {
         while (!closed) {
             try {
                 SocketChannel c = server.accept();
-                synchronized (connections) {
-                    connections.add(c);
-                }
-                Thread.ofPlatform().daemon().name("hpjava-watch-read").start(() -> read(c));
+                Thread.ofPlatform().daemon().name("hpjava-watch-read").start(() -> {
+                    try {
+                        InputStream in = Channels.newInputStream(c);
+                        String host = WatchHello.accept(in, Channels.newOutputStream(c),
+                                secret.getBytes(StandardCharsets.UTF_8), null);
+                        if (host != null) serve(c, in, host);
+                        else c.close();
+                    } catch (IOException e) {
+                        // the rank has gone
+                    }
+                });
             } catch (IOException e) {
                 return;
             }
         }
     }
 
-    private void read(SocketChannel c) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8))) {
+    /** Reads the reports of one rank connection whose hello was accepted, until it closes (either transport). */
+    private void serve(Closeable c, InputStream in, String host) {
+        synchronized (connections) {
+            if (closed) {
+                closeQuietly(c);
+                return;
+            }
+            connections.add(c);
+        }
+        try (c; BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 try {
-                    RankView v = RankView.parse(line);
+                    RankView v = RankView.parse(line, host);
                     if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
                 } catch (RuntimeException malformed) {
                     return;   // not a reporter of this job
@@ -167,6 +229,14 @@ public final class JobWatch implements AutoCloseable {
             }
         } catch (IOException e) {
             // the rank has exited
+        }
+    }
+
+    private static void closeQuietly(Closeable c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing anyway
         }
     }
 
@@ -236,11 +306,18 @@ public final class JobWatch implements AutoCloseable {
         endJob.run();
     }
 
+    /**
+     * The report: {@code heading}, then one line per rank; when the ranks reported from more than one host, each line
+     * names the rank's host ({@code rank 2 on node7: ...}).
+     */
     static String report(String heading, RankView[] v) {
         StringBuilder sb = new StringBuilder(heading);
+        boolean hosts = severalHosts(v);
         for (int r = 0; r < v.length; r++) {
             RankView x = v[r];
-            sb.append("\n  rank ").append(r).append(": ");
+            sb.append("\n  rank ").append(r);
+            if (hosts && x != null) sb.append(" on ").append(x.host());
+            sb.append(": ");
             if (x == null) sb.append("not started (never reported)");
             else if (x.state() == 'F') sb.append("finished");
             else if (x.state() == 'W') sb.append("waiting in ").append(x.operation()).append(" for ")
@@ -248,6 +325,16 @@ public final class JobWatch implements AutoCloseable {
             else sb.append("running, no device call for ").append(seconds(x.blockedMs())).append(x.site());
         }
         return sb.toString();
+    }
+
+    private static boolean severalHosts(RankView[] v) {
+        String first = null;
+        for (RankView x : v) {
+            if (x == null) continue;
+            if (first == null) first = x.host();
+            else if (!Objects.equals(first, x.host())) return true;
+        }
+        return false;
     }
 
     static String seconds(long ms) {

@@ -1,21 +1,16 @@
 package hpjava.mpjdev.watch;
 
 import java.io.IOException;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The rank side of the job watchdog (one-rank-per-process backends): a daemon thread that sends this rank's
- * {@link Activity} to the launcher's {@link JobWatch} every {@link #PERIOD_MS} ms over the local socket named by the
- * system property {@value JobWatch#SOCKET_PROPERTY}, with the program's {@code .hpj} position ({@link CallSite}, a stack
- * sample) once a wait or a stretch without device calls has lasted {@link #SAMPLE_AFTER_NANOS}. A second thread reads
- * the socket: when the launcher dies (killed with any signal) the kernel closes it, and this rank halts at once, so
- * no rank outlives its launcher. Without the property (a rank started by hand, or a host without the launcher's
- * socket) nothing is started.
+ * {@link Activity} to the launcher's {@link JobWatch} every {@link #PERIOD_MS} ms over its {@link LauncherLink} (the
+ * Unix socket on the launcher's host, TCP from other hosts), with the program's {@code .hpj} position ({@link CallSite},
+ * a stack sample) once a wait or a stretch without device calls has lasted {@link #SAMPLE_AFTER_NANOS}. A second thread
+ * reads the connection: when the launcher dies (killed with any signal) the kernel closes it, and this rank halts at
+ * once, so no rank outlives its launcher, on any host. Without the properties (a rank started by hand) nothing is
+ * started; a launcher that cannot be reached is said once and the rank runs unwatched.
  *
  * <p>Line format (tab-separated): {@code rank state blockedMillis progress sent received operation site}, state
  * {@code R} running, {@code W} waiting in the device, {@code F} the program's main has returned.
@@ -28,34 +23,27 @@ public final class RankReporter {
     private final int rank;
     private final Activity activity;
     private final Thread main;
-    private final SocketChannel channel;
+    private final LauncherLink link;
     private volatile boolean finished;
     private String site = "";
     private long sampledAt, lastProgress = -1, progressSince;
 
-    private RankReporter(int rank, Activity activity, Thread main, SocketChannel channel) {
+    private RankReporter(int rank, Activity activity, Thread main, LauncherLink link) {
         this.rank = rank;
         this.activity = activity;
         this.main = main;
-        this.channel = channel;
+        this.link = link;
     }
 
     /**
      * Starts reporting rank {@code rank} whose program runs on {@code main}, when the launcher asked for it; returns
-     * the reporter, or null. A socket that cannot be reached is said once on standard error; the job runs unwatched.
+     * the reporter, or null. A launcher that cannot be reached is said once on standard error; the job runs unwatched.
      */
     public static RankReporter start(int rank, Activity activity, Thread main) {
-        String path = System.getProperty(JobWatch.SOCKET_PROPERTY);
-        if (path == null || path.isEmpty() || !Files.exists(Path.of(path))) return null;
-        SocketChannel ch;
-        try {
-            ch = SocketChannel.open(UnixDomainSocketAddress.of(path));
-        } catch (IOException e) {
-            System.err.println("mpjdev: rank " + rank + ": cannot reach the job watchdog (" + e.getMessage() + "); running unwatched");
-            return null;
-        }
+        LauncherLink link = LauncherLink.connect(rank);
+        if (link == null) return null;
         activity.watchThread(main);
-        RankReporter r = new RankReporter(rank, activity, main, ch);
+        RankReporter r = new RankReporter(rank, activity, main, link);
         Thread.ofPlatform().daemon().name("hpjava-watch-report").start(r::report);
         Thread.ofPlatform().daemon().name("hpjava-watch-launcher").start(r::watchLauncher);
         return r;
@@ -80,9 +68,8 @@ public final class RankReporter {
 
     private synchronized boolean send() {
         try {
-            byte[] line = line().getBytes(StandardCharsets.UTF_8);
-            ByteBuffer b = ByteBuffer.wrap(line);
-            while (b.hasRemaining()) channel.write(b);
+            link.out().write(line().getBytes(StandardCharsets.UTF_8));
+            link.out().flush();
             return true;
         } catch (IOException e) {
             return false;    // the launcher is gone: watchLauncher halts
@@ -111,12 +98,12 @@ public final class RankReporter {
                 + "\t" + activity.receivedCount() + "\t" + activity.describe() + "\t" + site + "\n";
     }
 
-    /** Blocks reading the socket; the launcher writes nothing, so a return means it has gone. */
+    /** Blocks reading the connection; the launcher writes nothing after the hello, so a return means it has gone. */
     private void watchLauncher() {
-        ByteBuffer b = ByteBuffer.allocate(64);
+        byte[] b = new byte[64];
         try {
-            while (channel.read(b.clear()) >= 0) {
-                // nothing is sent this way yet
+            while (link.in().read(b) >= 0) {
+                // nothing is sent this way after the hello
             }
         } catch (IOException e) {
             // the same: the launcher is gone

@@ -29,9 +29,8 @@ class JobWatchTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         CountDownLatch ended = new CountDownLatch(1);
         JobWatch w = JobWatch.start(lines.length, timeout, new PrintStream(err, true, StandardCharsets.UTF_8), ended::countDown);
-        String socket = w.rankJvmArgs().get(0).substring(("-D" + JobWatch.SOCKET_PROPERTY + "=").length());
         SocketChannel[] ch = new SocketChannel[lines.length];
-        for (int r = 0; r < lines.length; r++) ch[r] = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+        for (int r = 0; r < lines.length; r++) ch[r] = WatchLinks.unix(w, "h");
         try {
             for (int round = 0; round < 40 && ended.getCount() > 0; round++) {
                 for (int r = 0; r < lines.length; r++) ch[r].write(ByteBuffer.wrap(lines[r].getBytes(StandardCharsets.UTF_8)));

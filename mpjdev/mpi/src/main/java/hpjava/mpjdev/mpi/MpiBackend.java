@@ -1,6 +1,9 @@
 package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.watch.JobWatch;
+import hpjava.mpjdev.watch.LauncherWatch;
+import hpjava.mpjdev.watch.WatchAddress;
+import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicReference;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.spi.Backend;
@@ -77,12 +80,29 @@ public final class MpiBackend implements Backend {
     @Override
     public int launch(LaunchSpec spec) {
         AtomicReference<Process> job = new AtomicReference<>();
-        JobWatch watch = JobWatch.start(spec.np(), spec.timeoutSeconds(), System.err, () -> endJob(job.get()));
+        JobWatch watch = JobWatch.start(spec.np(), spec.timeoutSeconds(), System.err, () -> endJob(job.get()),
+                remoteWatchAddress(spec));
         try {
             return launch(spec, watch, job);
         } finally {
             if (watch != null) watch.close();
         }
+    }
+
+    /**
+     * Where the job watchdog listens for ranks on other hosts ({@link WatchAddress}): the {@code watch-address} option,
+     * else this host's address towards the job's first other host ({@link MpiHosts}); null for a job on this host only,
+     * or when no address can be found (said on standard error: those ranks run unwatched).
+     *
+     * @throws IllegalArgumentException for a malformed {@code watch-address}
+     */
+    static InetSocketAddress remoteWatchAddress(LaunchSpec spec) {
+        MpiOptions options = MpiOptions.of(spec.options(), System.getenv());
+        WatchAddress.Choice c = WatchAddress.choose(options.watchAddress(),
+                MpiHosts.of(options.hostfile(), options.mpirunArgs()));
+        if (c.problem() != null) System.err.println("mpjdev: the job watchdog cannot listen for ranks on other hosts: "
+                + c.problem() + "; they will run unwatched (--option watch-address=ADDRESS names the address to use)");
+        return c.address();
     }
 
     /** Ends a job the watchdog has diagnosed: mpirun and every rank under it, at once. */
@@ -107,7 +127,8 @@ public final class MpiBackend implements Backend {
         }
         if (MpiOptions.of(spec.options(), System.getenv()).verbose()) System.err.println("mpjdev: " + String.join(" ", command));
         try {
-            Process p = new ProcessBuilder(command).inheritIO().start();
+            // mpirun gets SIGTERM when this JVM dies, and ends its ranks on every host at once
+            Process p = new ProcessBuilder(LauncherWatch.endingWithThisJvm(command)).inheritIO().start();
             job.set(p);
             int status;
             while (true) {

@@ -44,6 +44,8 @@ final class MpiOptions {
             new Key("abi", "ABI-DIR/IMPL.properties", "the ABI table the ranks load (ffm binding)"),
             new Key("jar", "where bin/setup-mpi.sh put it", "Open MPI's Java bindings mpi.jar (jni binding)"),
             new Key("verbose", "false", "print the launch command"),
+            new Key("watch-address", "this host's address towards the other hosts of the job, any free port",
+                    "where the job watchdog listens for ranks on other hosts: ADDRESS, ADDRESS:PORT or :PORT"),
             new Key("channels", Integer.toString(DEFAULT_CHANNELS),
                     "MPI communicators that mpjdev communicators share by hashing their context (rank key)"),
             new Key("thread-level", "single on Open MPI, serialized elsewhere",
@@ -130,6 +132,11 @@ final class MpiOptions {
     /** {@code jar} (Open MPI's {@code mpi.jar}), or null for where the build recorded it. */
     String jar() {
         return nonBlank(options.raw("jar"));
+    }
+
+    /** {@code watch-address}, or null to choose it from the job's hosts. */
+    String watchAddress() {
+        return nonBlank(options.raw("watch-address"));
     }
 
     boolean verbose() {

@@ -11,11 +11,17 @@ import hpjava.mpjdev.conformance.ConformanceRun;
 import hpjava.testsupport.ChildProcess;
 import hpjava.testsupport.JobRun;
 import hpjava.testsupport.Requires;
+import hpjava.mpjdev.watch.JobWatch;
+import hpjava.multihost.StuckProgram;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -28,20 +34,30 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (network and UTS namespaces joined by a bridge, addresses that exist only inside them), a hostfile with two slots a
  * host, and a launcher agent that enters a host's namespaces instead of ssh (Open MPI's {@code plm_rsh_agent}, MPICH's
  * {@code -launcher-exec}). The launcher itself runs on host 1 ({@code --option launcher}). Checked: the ranks ran
- * on both hosts, the device checks and the conformance suite pass at np = 4. The hosts are removed afterwards, also
- * when a test fails. Needs root (skipped otherwise outside CI).
+ * on both hosts, the device checks and the conformance suite pass at np = 4. The job watchdog across hosts: with the
+ * hpjava launcher ({@code hpjava.mpjdev.Launcher}) on host 1 as on a cluster's head node, the ranks on host 2 report
+ * to it over TCP ({@code hpjava.mpjdev.watch.RemoteListener}), so a deadlock across the hosts is reported with every
+ * rank's state and host, a rank computing for ever on host 2 is ended by {@code --timeout}, and {@code kill -9} of
+ * the launcher leaves no rank alive on either host after 2 s. The hosts are removed afterwards, also when a test
+ * fails. Needs root (skipped otherwise outside CI).
  */
 @Tag("multihost")
 @Timeout(900)
 class MultiHostTest {
     static final Path SCRIPT = Path.of("src/test/sh/test-hosts.sh").toAbsolutePath();
+    /** Held from making the hosts to removing them: the namespaces' names are the machine's, one test run at a time. */
+    static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "hpjava-test-hosts.lock");
     static Path dir;
+    static java.nio.channels.FileChannel lockChannel;
 
     @BeforeAll
     static void makeHosts() throws Exception {
         String user = System.getProperty("user.name");
         Requires.that("root (the test hosts are network namespaces)", "root".equals(user) ? null : "the tests run as " + user,
                 "run the tests as root");
+        lockChannel = java.nio.channels.FileChannel.open(LOCK, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE);
+        lockChannel.lock();   // another build's MultiHostTest (a second worktree) would remove these hosts under us
         dir = Files.createTempDirectory("hpjava-test-hosts");
         String out = run(List.of(SCRIPT.toString(), "up", dir.toString(), "2"));
         for (var launcher : Map.of("mpirun-openmpi", "mpirun.openmpi", "mpiexec-mpich", "mpiexec.mpich").entrySet()) {
@@ -54,7 +70,11 @@ class MultiHostTest {
 
     @AfterAll
     static void removeHosts() throws Exception {
-        if (dir != null) run(List.of(SCRIPT.toString(), "down"));
+        try {
+            if (dir != null) run(List.of(SCRIPT.toString(), "down"));
+        } finally {
+            if (lockChannel != null) lockChannel.close();
+        }
     }
 
     /** The options that run a job across the test hosts on {@code impl}, as a cluster user passes them. */
@@ -90,6 +110,131 @@ class MultiHostTest {
         Conformance.assertAllPass(ConformanceRun.of("mpi", 4).withLauncherArgs(args.toArray(String[]::new))
                 .withTimeout(Duration.ofMinutes(5))
                 .withCases(ConformanceCases.names().stream().filter(c -> !c.equals(ConformanceCases.OBJECTS)).toList()));
+    }
+
+    /**
+     * The command of the hpjava launcher ({@code hpjava.mpjdev.Launcher}) on host 1, running {@link StuckProgram} with
+     * {@code mode} at np = 4 across the test hosts with {@code --timeout timeout}.
+     */
+    static List<String> launcherOnHost1(String impl, int timeout, String mode) {
+        List<String> args = new ArrayList<>(List.of("--backend", "mpi", "--np", "4", "--timeout", Integer.toString(timeout)));
+        acrossHosts(impl).forEach((k, v) -> {
+            if (!k.equals("launcher")) args.addAll(List.of("--option", k + "=" + v));   // the launcher is on host 1 already
+        });
+        args.addAll(List.of(StuckProgram.class.getName(), mode));
+        List<String> cmd = new ArrayList<>(List.of(dir.resolve("in-host").toString(), "hpjh1"));
+        cmd.addAll(ChildProcess.javaCommand(List.of(), ChildProcess.testClassPath(), "hpjava.mpjdev.Launcher", args));
+        return cmd;
+    }
+
+    /** The host of rank {@code r} at np = 4 (two slots a host). */
+    private static String hostOf(int r) {
+        return r < 2 ? "hpjh1" : "hpjh2";
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aDeadlockAcrossHostsIsReportedWithEveryRanksStateAndHost(String impl) {
+        MpiTestSupport.require(impl, "ffm");
+        JobRun r = ChildProcess.of(launcherOnHost1(impl, 60, "deadlock")).describedAs("deadlock across hosts on " + impl)
+                .timeout(Duration.ofSeconds(240)).run();
+        String err = r.stderr();
+        assertEquals(JobWatch.DEADLOCK_STATUS, r.exitStatus(), r.describe());
+        assertTrue(err.contains("mpjdev: deadlock: every live rank is blocked in the device"), r.describe());
+        assertTrue(!err.contains("cannot reach the job watchdog"), r.describe());
+        for (int rank = 0; rank < 4; rank++) {
+            Pattern line = Pattern.compile("rank " + rank + " on " + hostOf(rank) + ": waiting in recv\\(source " + (rank + 1) % 4
+                    + ", tag 7, world of 4\\) for \\d+\\.\\d s at (\\S+//)?hpjava\\.multihost\\.StuckProgram\\.main\\(StuckProgram\\.java:\\d+\\)");
+            assertTrue(line.matcher(err).find(), "rank " + rank + "'s state\n" + r.describe());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aRankSpinningOnTheOtherHostIsEndedByTheTimeout(String impl) {
+        MpiTestSupport.require(impl, "ffm");
+        JobRun r = ChildProcess.of(launcherOnHost1(impl, 3, "spin")).describedAs("a rank spinning on host 2 on " + impl)
+                .timeout(Duration.ofSeconds(240)).run();
+        String err = r.stderr();
+        assertEquals(JobWatch.HANG_STATUS, r.exitStatus(), r.describe());
+        assertTrue(err.contains("mpjdev: hang: no rank has made communication progress for 3 s"), r.describe());
+        assertTrue(Pattern.compile("rank 3 on hpjh2: running, no device call for \\d+\\.\\d s at "
+                + "(\\S+//)?hpjava\\.multihost\\.StuckProgram\\.spin\\(StuckProgram\\.java:\\d+\\)").matcher(err).find(), r.describe());
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(err.contains("rank " + rank + " on " + hostOf(rank) + ": waiting in recv(source 3, tag 9, world of 4)"),
+                    "rank " + rank + "'s state\n" + r.describe());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void killingTheLauncherEndsTheRanksOnEveryHost(String impl) throws Exception {
+        MpiTestSupport.require(impl, "ffm");
+        Path out = Files.createTempFile("hpjava-multihost-", ".out");
+        Process launcher = new ProcessBuilder(launcherOnHost1(impl, 0, "spin")).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+            while (started(out) < 4) {
+                if (System.nanoTime() > deadline || !launcher.isAlive()) {
+                    fail("the job did not start its 4 ranks (alive: " + launcher.isAlive() + "):\n" + Files.readString(out)
+                            + "\n" + ChildProcess.dumpAndKill(launcher));
+                }
+                Thread.sleep(200);
+            }
+            assertTrue(!processesIn("hpjh1", true).isEmpty() && !processesIn("hpjh2", true).isEmpty(),
+                    "ranks on both hosts:\n" + Files.readString(out));
+            launcher.destroyForcibly();   // SIGKILL: no shutdown hook, no goodbye to the ranks
+            long killed = System.nanoTime();
+            double ranksGone = secondsUntilNoneLeft(killed, true), allGone = secondsUntilNoneLeft(killed, false);
+            List<String> left = new ArrayList<>(processesIn("hpjh1", true));
+            left.addAll(processesIn("hpjh2", true));
+            assertTrue(ranksGone <= 2.0, "2 s after the launcher was killed these ranks remain:\n  " + String.join("\n  ", left)
+                    + "\n" + Files.readString(out));
+            System.out.printf("multihost watch: launcher killed on %s: the ranks on both hosts ended within %.1f s, every process"
+                    + " of the job (mpirun, its daemons) within %.1f s%n", impl, ranksGone, allGone);
+        } finally {
+            if (launcher.isAlive()) ChildProcess.dumpAndKill(launcher);
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /**
+     * Seconds from {@code since} until no process (with {@code ranksOnly}: no rank) is left on either host, looking
+     * every 100 ms, for at most 10 s.
+     */
+    private static double secondsUntilNoneLeft(long since, boolean ranksOnly) throws Exception {
+        while (System.nanoTime() - since < 10_000_000_000L) {
+            if (processesIn("hpjh1", ranksOnly).isEmpty() && processesIn("hpjh2", ranksOnly).isEmpty()) break;
+            Thread.sleep(100);
+        }
+        return (System.nanoTime() - since) / 1e9;
+    }
+
+    private static long started(Path out) throws IOException {
+        return Files.readString(out, StandardCharsets.UTF_8).lines().filter(l -> l.matches("rank \\d started on hpjh\\d")).count();
+    }
+
+    /**
+     * The live processes (zombies have ended) in {@code host}'s network namespace, as {@code PID COMMAND LINE}; with
+     * {@code ranksOnly} only the rank JVMs.
+     */
+    private static List<String> processesIn(String host, boolean ranksOnly) throws IOException {
+        List<String> ranks = new ArrayList<>();
+        for (String pid : run(List.of("ip", "netns", "pids", host)).split("\\s+")) {
+            if (pid.isEmpty()) continue;
+            String stat, cmd;
+            try {
+                stat = Files.readString(Path.of("/proc", pid, "stat"));
+                cmd = new String(Files.readAllBytes(Path.of("/proc", pid, "cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+            } catch (IOException gone) {
+                continue;
+            }
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            boolean rank = cmd.split(" ")[0].endsWith("/java") && cmd.contains(" " + MpiRankMain.class.getName() + " ");
+            if (state != 'Z' && state != 'X' && (rank || !ranksOnly)) ranks.add(pid + " " + cmd);
+        }
+        return ranks;
     }
 
     private static String run(List<String> cmd) {

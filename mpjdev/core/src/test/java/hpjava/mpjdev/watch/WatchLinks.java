@@ -1,0 +1,44 @@
+package hpjava.mpjdev.watch;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+
+/** Test helper: connections to a {@link JobWatch} as a rank makes them, with the hello. */
+final class WatchLinks {
+    private WatchLinks() {}
+
+    /** The value of {@code -Dproperty=...} among the watch's rank JVM arguments, or null. */
+    static String property(JobWatch w, String property) {
+        for (String a : w.rankJvmArgs()) if (a.startsWith("-D" + property + "=")) return a.substring(property.length() + 3);
+        return null;
+    }
+
+    /** A Unix-socket connection from {@code host}, greeted with the job's secret. */
+    static SocketChannel unix(JobWatch w, String host) throws IOException {
+        SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(property(w, JobWatch.SOCKET_PROPERTY)));
+        WatchHello.greet(Channels.newInputStream(c), Channels.newOutputStream(c), property(w, JobWatch.SECRET_PROPERTY), host);
+        return c;
+    }
+
+    /** A TCP connection to the watch's endpoint, not yet greeted (with a 5 s read timeout). */
+    static Socket tcp(JobWatch w) throws IOException {
+        Socket s = new Socket();
+        s.connect(WatchAddress.parse(w.remoteEndpoint()), 5_000);
+        s.setSoTimeout(5_000);
+        return s;
+    }
+
+    static void write(SocketChannel c, String text) throws IOException {
+        c.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static void write(Socket s, String text) throws IOException {
+        s.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+        s.getOutputStream().flush();
+    }
+}
