@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -31,7 +32,9 @@ import java.util.List;
  *     line; for ranks not waiting, where they run) is reported and the job ends with {@link #HANG_STATUS}.</li>
  * </ul>
  * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
- * when it dies, each rank's reporter sees the socket close and halts.
+ * when it dies, each rank's reporter sees the socket close and halts. A failing rank sends its report here before it
+ * aborts the job ({@link FailureMessage}): it is printed on {@code err} at once, exactly as the rank would have
+ * printed it, and acknowledged.
  */
 public final class JobWatch implements AutoCloseable {
     /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
@@ -158,6 +161,10 @@ public final class JobWatch implements AutoCloseable {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
+                if (FailureMessage.isHeader(line)) {
+                    if (!printFailure(line, r, c)) return;
+                    continue;
+                }
                 try {
                     RankView v = RankView.parse(line);
                     if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
@@ -168,6 +175,19 @@ public final class JobWatch implements AutoCloseable {
         } catch (IOException e) {
             // the rank has exited
         }
+    }
+
+    /** Prints the failure report that follows {@code header} and acknowledges it; false if it was malformed. */
+    private boolean printFailure(String header, BufferedReader in, SocketChannel c) throws IOException {
+        String report = FailureMessage.readReport(header, in);
+        if (report == null) return false;
+        synchronized (err) {
+            err.print(report);
+            err.flush();
+        }
+        ByteBuffer ack = ByteBuffer.wrap(new byte[] {FailureMessage.ACK});
+        while (ack.hasRemaining()) c.write(ack);
+        return true;
     }
 
     // ------------------------------------------------------------------ deciding
