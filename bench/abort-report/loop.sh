@@ -10,7 +10,7 @@
 #   --cp CP           put CP before the project's jars (e.g. an older build's classes, to measure it)
 # Prints one line: impl np runs load slow-forwarder lost no-hpj-line repeated exit-0. Exit status 1 if any job lost
 # or repeated the report; the standard error of a job that lost it is kept as /tmp/hpjava-abort-lost-IMPL-RUN.err.
-# Needs the project built (./mvnw install -DskipTests) and strace for --slow-forwarder.
+# Needs the project built (./mvnw install -DskipTests), procps (pgrep) and strace for --slow-forwarder.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../bin/hpjava-env.sh"

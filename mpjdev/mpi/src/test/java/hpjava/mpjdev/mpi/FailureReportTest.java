@@ -105,7 +105,8 @@ class FailureReportTest {
     }
 
     private static void signal(String name, ProcessHandle p) throws IOException, InterruptedException {
-        int rc = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).inheritIO().start().waitFor();
+        // the shell's own kill: a minimal Debian may lack procps' /usr/bin/kill
+        int rc = new ProcessBuilder("sh", "-c", "kill -" + name + " " + p.pid()).inheritIO().start().waitFor();
         if (rc != 0) throw new IllegalStateException("kill -" + name + " " + p.pid() + " failed: " + rc);
     }
 
