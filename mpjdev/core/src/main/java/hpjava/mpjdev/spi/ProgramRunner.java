@@ -5,10 +5,13 @@ import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.RankContext;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
+import java.util.function.Consumer;
 
 /** Running a program's main class in a rank, shared by all backends so that every backend behaves alike. */
 public final class ProgramRunner {
@@ -51,10 +54,19 @@ public final class ProgramRunner {
     /** Prints the standard report of a rank's uncaught exception: {@code mpjdev: rank R failed: <exception>} and its stack trace. */
     public static void reportFailure(int rank, Throwable t, PrintStream err) {
         synchronized (err) {
-            err.println("mpjdev: rank " + rank + " failed: " + t);
-            t.printStackTrace(err);
+            err.print(failureReport(rank, t));
             err.flush();
         }
+    }
+
+    /** The text {@link #reportFailure} prints, newline-terminated. */
+    public static String failureReport(int rank, Throwable t) {
+        StringWriter text = new StringWriter();
+        PrintWriter w = new PrintWriter(text);
+        w.println("mpjdev: rank " + rank + " failed: " + t);
+        t.printStackTrace(w);
+        w.flush();
+        return text.toString();
     }
 
     /**
@@ -64,6 +76,17 @@ public final class ProgramRunner {
      * (the backend then aborts the job so the other ranks are released).
      */
     public static int runProcessRank(Comm world, LaunchSpec spec) {
+        return runProcessRank(world, spec, report -> {
+            System.err.print(report);
+            System.err.flush();
+        });
+    }
+
+    /**
+     * As {@link #runProcessRank(Comm, LaunchSpec)}, but the failure report (newline-terminated text) goes to
+     * {@code failureReport} instead of standard error: a backend that must get it past an unreliable output path.
+     */
+    public static int runProcessRank(Comm world, LaunchSpec spec, Consumer<String> failureReport) {
         ProgramClassLoader loader = new ProgramClassLoader(world.id(), spec.classPath(), ProgramRunner.class.getClassLoader());
         RankContext.bindProcess(new RankContext(world.id(), world, loader));
         Thread.currentThread().setContextClassLoader(loader);
@@ -71,10 +94,10 @@ public final class ProgramRunner {
             invoke(findMain(loader, spec.mainClass()), spec.args().toArray(new String[0]));
             return 0;
         } catch (IllegalArgumentException e) {
-            System.err.println("mpjdev: rank " + world.id() + ": " + e.getMessage());
+            failureReport.accept("mpjdev: rank " + world.id() + ": " + e.getMessage() + System.lineSeparator());
             return 1;
         } catch (Throwable t) {
-            reportFailure(world.id(), t, System.err);
+            failureReport.accept(failureReport(world.id(), t));
             return 1;
         }
     }

@@ -5,8 +5,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
@@ -38,7 +40,9 @@ import java.util.Objects;
  *     line; for ranks not waiting, where they run) is reported and the job ends with {@link #HANG_STATUS}.</li>
  * </ul>
  * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
- * when it dies, each rank's reporter sees the socket close and halts.
+ * when it dies, each rank's reporter sees the socket close and halts. A failing rank sends its report here before it
+ * aborts the job ({@link FailureMessage}): it is printed on {@code err} at once, exactly as the rank would have
+ * printed it, and acknowledged.
  */
 public final class JobWatch implements AutoCloseable {
     /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
@@ -124,7 +128,7 @@ public final class JobWatch implements AutoCloseable {
     private void listenRemote(InetSocketAddress address) {
         try {
             remote = new RemoteListener(address, secret.getBytes(StandardCharsets.UTF_8), np,
-                    (s, in, host) -> serve(s, in, host));
+                    (s, in, host) -> serve(s, in, outputOf(s), host));
         } catch (IOException e) {
             err.println("mpjdev: the job watchdog cannot listen on " + WatchAddress.format(address) + " for ranks on other"
                     + " hosts (" + e.getMessage() + "); they will run unwatched");
@@ -194,9 +198,9 @@ public final class JobWatch implements AutoCloseable {
                 Thread.ofPlatform().daemon().name("hpjava-watch-read").start(() -> {
                     try {
                         InputStream in = Channels.newInputStream(c);
-                        String host = WatchHello.accept(in, Channels.newOutputStream(c),
-                                secret.getBytes(StandardCharsets.UTF_8), null);
-                        if (host != null) serve(c, in, host);
+                        OutputStream out = Channels.newOutputStream(c);
+                        String host = WatchHello.accept(in, out, secret.getBytes(StandardCharsets.UTF_8), null);
+                        if (host != null) serve(c, in, out, host);
                         else c.close();
                     } catch (IOException e) {
                         // the rank has gone
@@ -209,7 +213,7 @@ public final class JobWatch implements AutoCloseable {
     }
 
     /** Reads the reports of one rank connection whose hello was accepted, until it closes (either transport). */
-    private void serve(Closeable c, InputStream in, String host) {
+    private void serve(Closeable c, InputStream in, OutputStream out, String host) {
         synchronized (connections) {
             if (closed) {
                 closeQuietly(c);
@@ -220,6 +224,10 @@ public final class JobWatch implements AutoCloseable {
         try (c; BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
+                if (FailureMessage.isHeader(line)) {
+                    if (!printFailure(line, r, out)) return;
+                    continue;
+                }
                 try {
                     RankView v = RankView.parse(line, host);
                     if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
@@ -238,6 +246,28 @@ public final class JobWatch implements AutoCloseable {
         } catch (IOException ignored) {
             // closing anyway
         }
+    }
+
+    /** The TCP connection's output stream (for acknowledgements); a socket that has none is closed by its reader. */
+    private static OutputStream outputOf(Socket s) {
+        try {
+            return s.getOutputStream();
+        } catch (IOException e) {
+            return OutputStream.nullOutputStream();
+        }
+    }
+
+    /** Prints the failure report that follows {@code header} and acknowledges it; false if it was malformed. */
+    private boolean printFailure(String header, BufferedReader in, OutputStream out) throws IOException {
+        String report = FailureMessage.readReport(header, in);
+        if (report == null) return false;
+        synchronized (err) {
+            err.print(report);
+            err.flush();
+        }
+        out.write(FailureMessage.ACK);
+        out.flush();
+        return true;
     }
 
     // ------------------------------------------------------------------ deciding

@@ -2,6 +2,8 @@ package hpjava.mpjdev.watch;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The rank side of the job watchdog (one-rank-per-process backends): a daemon thread that sends this rank's
@@ -14,6 +16,10 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Line format (tab-separated): {@code rank state blockedMillis progress sent received operation site}, state
  * {@code R} running, {@code W} waiting in the device, {@code F} the program's main has returned.
+ *
+ * <p>A failing rank's report goes the same way ({@link #deliverFailure}, {@link FailureMessage}): the launcher prints
+ * it and acknowledges it before the rank aborts the job, so the report never depends on the MPI launcher forwarding
+ * the rank's standard error (which it may drop when a rank aborts).
  */
 public final class RankReporter {
     static final long PERIOD_MS = 200;
@@ -24,6 +30,7 @@ public final class RankReporter {
     private final Activity activity;
     private final Thread main;
     private final LauncherLink link;
+    private final Semaphore acknowledged = new Semaphore(0);
     private volatile boolean finished;
     private String site = "";
     private long sampledAt, lastProgress = -1, progressSince;
@@ -66,9 +73,29 @@ public final class RankReporter {
         }
     }
 
-    private synchronized boolean send() {
+    /**
+     * Sends this rank's failure report (the text it would have printed on standard error, newline-terminated) to the
+     * launcher, which prints it on its own standard error; returns true once the launcher has acknowledged that, false
+     * if it did not within {@code timeoutMillis} (the caller then prints the report itself). One report at a time.
+     */
+    public synchronized boolean deliverFailure(String report, long timeoutMillis) {
+        acknowledged.drainPermits();
+        if (!write(FailureMessage.encode(rank, report))) return false;
         try {
-            link.out().write(line().getBytes(StandardCharsets.UTF_8));
+            return acknowledged.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private synchronized boolean send() {
+        return write(line());
+    }
+
+    private synchronized boolean write(String text) {
+        try {
+            link.out().write(text.getBytes(StandardCharsets.UTF_8));
             link.out().flush();
             return true;
         } catch (IOException e) {
@@ -98,12 +125,16 @@ public final class RankReporter {
                 + "\t" + activity.receivedCount() + "\t" + activity.describe() + "\t" + site + "\n";
     }
 
-    /** Blocks reading the connection; the launcher writes nothing after the hello, so a return means it has gone. */
+    /**
+     * Blocks reading the connection: after the hello the launcher writes only acknowledgements of failure reports,
+     * so the end of the stream means it has gone.
+     */
     private void watchLauncher() {
         byte[] b = new byte[64];
         try {
-            while (link.in().read(b) >= 0) {
-                // nothing is sent this way after the hello
+            int n;
+            while ((n = link.in().read(b)) >= 0) {
+                for (int i = 0; i < n; i++) if (b[i] == FailureMessage.ACK) acknowledged.release();
             }
         } catch (IOException e) {
             // the same: the launcher is gone

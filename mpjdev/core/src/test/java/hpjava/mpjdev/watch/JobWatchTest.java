@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.channels.SocketChannel;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
@@ -84,5 +83,34 @@ class JobWatchTest {
         assertTrue(c.expired(1, true));
         assertFalse(c.expired(2, true));
         assertFalse(new HangClock(0).expired(1, true));
+    }
+
+    /** A failure report is printed as sent, once, and acknowledged; the activity lines around it still count. */
+    @Test
+    @Timeout(20)
+    void aFailureReportIsPrintedAndAcknowledged() throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        JobWatch w = JobWatch.start(1, 0, new PrintStream(err, true, StandardCharsets.UTF_8), () -> { });
+        String report = "[1] mpjdev: rank 1 failed: java.lang.IllegalStateException: \u00e9\n[1] \tat P.main(P.hpj:3)\n";
+        try (SocketChannel ch = WatchLinks.unix(w, "h")) {
+            String sent = line(0, 'R', 10, 1, 0, 0, "running") + FailureMessage.encode(1, report) + line(0, 'R', 20, 2, 0, 0, "running");
+            ch.write(ByteBuffer.wrap(sent.getBytes(StandardCharsets.UTF_8)));
+            ByteBuffer ack = ByteBuffer.allocate(1);
+            while (ack.hasRemaining()) if (ch.read(ack) < 0) break;
+            assertEquals(FailureMessage.ACK, ack.get(0));
+            assertEquals(report, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            w.close();
+        }
+    }
+
+    @Test
+    void aTooLongReportIsCutNotRefused() {
+        String m = FailureMessage.encode(2, "x".repeat(FailureMessage.MAX_CHARS + 5));
+        String header = m.substring(0, m.indexOf('\n'));
+        int length = Integer.parseInt(header.split("\t")[2]);
+        assertTrue(length <= FailureMessage.MAX_CHARS, header);
+        assertEquals(m.length() - header.length() - 1, length);
+        assertTrue(m.endsWith("(report cut at " + FailureMessage.MAX_CHARS + " chars)\n"));
     }
 }

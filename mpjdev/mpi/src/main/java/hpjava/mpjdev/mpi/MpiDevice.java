@@ -389,21 +389,15 @@ final class MpiDevice {
     /**
      * Aborts the whole job (every rank process) with {@code status}; does not return normally. Takes {@link #LOCK}
      * if it can within a second (another thread holds it only briefly, except inside {@code MPI_Comm_create_group}
-     * or a program's own blocking MPI call, where waiting longer would risk never aborting).
+     * or a program's own blocking MPI call, where waiting longer would risk never aborting). A report of why goes
+     * through {@link FailureReport#abortJob} first: what this rank printed just before may be lost when the MPI
+     * launcher ends the job (MPICH's does not drain the ranks' output).
      */
-    /** How long an aborting rank waits for its last output to be forwarded before {@code MPI_Abort}. */
-    private static final long OUTPUT_GRACE_MS = 200;
-
     static void abortJob(int status) {
         System.out.flush();
         System.err.flush();
         try {
             LOCK.tryLock(1, TimeUnit.SECONDS); // never released: the process ends here
-            // What this rank just wrote (the failure report) may still be in the pipe to the launcher's output forwarder
-            // when MPI_Abort makes the launcher kill the job: a rank's report was lost twice in full test runs under
-            // load (MpiBackendTest, mpich np 2), not reproduced on demand; the suspected cause is hydra exiting before
-            // it drained that pipe. A short grace costs nothing but on this failure path.
-            Thread.sleep(OUTPUT_GRACE_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

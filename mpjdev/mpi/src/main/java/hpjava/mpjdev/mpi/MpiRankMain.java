@@ -19,8 +19,8 @@ import java.util.Map;
  *
  * <p>Initialises MPI, runs the program through {@link ProgramRunner#runProcessRank}, then finalises MPI. Failure: an
  * exception escaping the program's main (or any thread of the rank) is reported as {@code mpjdev: rank R failed: ...}
- * with its stack trace, then the whole job is aborted with {@code MPI_Abort} (status 1), which ends every other rank
- * at once, wherever it is blocked.
+ * with its stack trace ({@link FailureReport}: through the {@code hpjava} launcher, so that it cannot be lost), then the
+ * whole job is aborted with {@code MPI_Abort} (status 1), which ends every other rank at once, wherever it is blocked.
  */
 public final class MpiRankMain {
     private static final String NO_CLASS_PATH = "-";
@@ -48,15 +48,12 @@ public final class MpiRankMain {
         int rank = device.worldRank();
         LauncherWatch.startFromProperties("rank " + rank);
         RankReporter reporter = RankReporter.start(rank, device.activity, Thread.currentThread());
+        FailureReport.configure(reporter, rank, prefix);
         if (device.worldSize() != np) {
-            System.err.println("mpjdev: rank " + rank + ": mpirun started " + device.worldSize() + " ranks, but " + np
-                    + " were asked for (check the extra mpirun arguments)");
-            MpiDevice.abortJob(1);
+            FailureReport.abortJob("mpjdev: rank " + rank + ": mpirun started " + device.worldSize() + " ranks, but " + np
+                    + " were asked for (check the extra mpirun arguments)", 1);
         }
-        Thread.setDefaultUncaughtExceptionHandler((thread, t) -> {
-            ProgramRunner.reportFailure(rank, t, System.err);
-            MpiDevice.abortJob(1);
-        });
+        Thread.setDefaultUncaughtExceptionHandler((thread, t) -> FailureReport.abortJob(ProgramRunner.failureReport(rank, t), 1));
         RankPrefixedOutput prefixedOut = null, prefixedErr = null;
         if (prefix) {
             prefixedOut = new RankPrefixedOutput(System.out, np);
@@ -64,17 +61,16 @@ public final class MpiRankMain {
             System.setOut(new PrintStream(prefixedOut, true));
             System.setErr(new PrintStream(prefixedErr, true));
         }
-        int status = ProgramRunner.runProcessRank(device.world(), spec);
-        if (reporter != null) reporter.finished();
+        StringBuilder failure = new StringBuilder();
+        int status = ProgramRunner.runProcessRank(device.world(), spec, failure::append);
         if (prefix) {
             prefixedOut.finish();
             prefixedErr.finish();
         }
         System.out.flush();
         System.err.flush();
-        if (status != 0) {
-            MpiDevice.abortJob(status);
-        }
+        if (status != 0) FailureReport.abortJob(failure.toString(), status);
+        if (reporter != null) reporter.finished();
         MpiDevice.finish();
         System.exit(0);
     }

@@ -65,11 +65,9 @@ final class PeerWatch {
         if (!stuck) return NOT_STUCK;
         if (stuckSince == NOT_STUCK) return now;
         if (now - stuckSince > GRACE_NANOS) {
-            System.err.println("mpjdev: rank " + self + " is blocked waiting for "
+            FailureReport.abortJob("mpjdev: rank " + self + " is blocked waiting for "
                     + (peer >= 0 ? "rank " + peer + ", which has finished" : "other ranks, which have all finished")
-                    + ": the operation can never complete; aborting the job");
-            System.err.flush();
-            MpiDevice.abortJob(1);
+                    + ": the operation can never complete; aborting the job", 1);
         }
         return stuckSince;
     }
