@@ -41,6 +41,8 @@ import hpjava.grammar.HPJavaParser.*;
 final class Vectorizer {
     private static final String PKG = "jdk.incubator.vector.";
     private static final Set<String> NUMERIC = Set.of("byte", "short", "char", "int", "long", "float", "double");
+    /** What {@link #kind} says of an expression that reads elements (else it gives the Java type of an invariant). */
+    private static final String VECTOR = "vector";
 
     /** An element access the vector loop reads or writes: its array's hoist and its offset parameter. */
     private record Operand(Plan.Hoist hoist, Attribution.Access access, int slot) {
@@ -107,8 +109,6 @@ final class Vectorizer {
         form.assignments.add(as);
         return true;
     }
-
-    private static final String VECTOR = "vector";
 
     /**
      * What expression {@code e} is: {@link #VECTOR} (it reads elements), the Java type of a loop-invariant operand
