@@ -99,9 +99,21 @@ public final class HpjavaJob {
         }
     }
 
+    /**
+     * Rank JVMs (mpi, ucx) get the vector module when this test JVM has it (surefire's argLine
+     * {@code --add-modules jdk.incubator.vector}), so every backend runs the same loops hpjavac's output chose
+     * (translator/README.md, "Vectorized element loops"); without it they run the scalar loops, as this JVM does.
+     */
+    private static LaunchSpec withVectorModule(LaunchSpec spec) {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) return spec;
+        List<String> jvm = new ArrayList<>(List.of("--add-modules=jdk.incubator.vector"));
+        jvm.addAll(spec.jvmArgs());
+        return spec.withJvmArgs(jvm);
+    }
+
     /** Launches the job on a thread of its own and waits for it up to the timeout; returns its exit status. */
     private int awaitJob(JobDirectory job) {
-        LaunchSpec spec = LaunchSpec.of(np, RankEntry.class.getName(), job.dir().toString(), backend);
+        LaunchSpec spec = withVectorModule(LaunchSpec.of(np, RankEntry.class.getName(), job.dir().toString(), backend));
         int[] status = {-1};
         RuntimeException[] error = new RuntimeException[1];
         Thread launcher = Thread.ofPlatform().daemon(true).name("hpjava-junit-" + backend + "-np" + np).start(() -> {

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * status 0 compiled, 1 errors in the sources, 2 usage error.
  */
 @Command(name = "hpjavac", mixinStandardHelpOptions = true, usageHelpWidth = 110, versionProvider = VersionInfo.class,
-        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] FILE.hpj...%n",
+        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] [--no-vector] FILE.hpj...%n",
         description = "Translates HPJava sources to Java and compiles them to class files.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:compiled", "1:errors in the sources", "2:usage error"})
@@ -40,6 +40,9 @@ public final class Hpjavac implements Callable<Integer> {
 
     @Option(names = "--check-only", description = "stop after checking (no Java generated, no class files)")
     boolean checkOnly;
+
+    @Option(names = "--no-vector", description = "no vector form (jdk.incubator.vector) of element loops: scalar loops only")
+    boolean noVector;
 
     @Parameters(paramLabel = "FILE.hpj", arity = "1..*", description = "the sources")
     List<Path> files = new ArrayList<>();
@@ -64,7 +67,7 @@ public final class Hpjavac implements Callable<Integer> {
             throw new ToolSupport.UsageError("-d: '" + outDir + "' is a file, not a directory");
         try {
             HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath),
-                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava);
+                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector);
             err.print(r.formatted());
             if (!r.success()) {
                 int n = r.diagnostics().size();

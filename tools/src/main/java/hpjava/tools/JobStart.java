@@ -96,7 +96,9 @@ final class JobStart {
                     + ",onthrow=" + ATTACH_POINT + ",launch=" + announce;
             printAttachHelp(port, sourceDirs);
             JobStart debugged = new JobStart(backend, withDebugOption(spec), properties, err);
-            return debugged.runInOwnJvm(List.of(agent));
+            // every element through the scalar loop, whose lines, index names and locals a debugger steps through
+            // (translator/README.md, "Vectorized element loops")
+            return debugged.runInOwnJvm(List.of(agent, "-Dhpjava.vector=false"));
         } finally {
             Files.deleteIfExists(announce);
         }

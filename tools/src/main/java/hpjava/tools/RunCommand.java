@@ -158,9 +158,14 @@ final class RunCommand implements Callable<Integer> {
         return false;
     }
 
-    /** The JVM arguments of rank JVMs: --jvm-arg, then each -D property (so every rank sees it). */
+    /**
+     * The JVM arguments of rank JVMs: the vector module (the vector loops of hpjavac's output, Vectorizer; the JVM's
+     * "Using incubator modules" line is filtered by bin/hpjava), --jvm-arg, then each -D property (so every rank
+     * sees it).
+     */
     private List<String> rankJvmArgs() {
-        List<String> all = new ArrayList<>(jvmArgs);
+        List<String> all = new ArrayList<>(ToolSupport.VECTOR_MODULE_ARGS);
+        all.addAll(jvmArgs);
         properties.forEach((k, v) -> all.add("-D" + k + "=" + v));
         return all;
     }

@@ -3,6 +3,7 @@ package hpjava.tools;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -16,6 +17,13 @@ final class ToolSupport {
     static final int FAILED = 1;
     /** Exit status of a usage error. */
     static final int USAGE = 2;
+
+    /**
+     * The JVM argument that puts the vector module in a program's JVM (so the vector loops of hpjavac's output run,
+     * translator/README.md), or none when this JDK has no such module (the program then runs its scalar loops).
+     */
+    static final List<String> VECTOR_MODULE_ARGS = java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
+            ? List.of("--add-modules=jdk.incubator.vector") : List.of();
 
     private ToolSupport() {
     }

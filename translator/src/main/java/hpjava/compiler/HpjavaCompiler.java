@@ -40,11 +40,23 @@ public final class HpjavaCompiler {
      * @param sourcePath  directories of plain .java sources the .hpj sources may use (COMPILE): ECJ compiles the
      *                    classes they need from there, so .hpj and .java of one module can refer to each other (the
      *                    Maven plugin); only classes of the .hpj sources are meant to be kept from {@code outDir}
+     * @param vector      whether qualifying element loops also get their vector form (jdk.incubator.vector)
      */
-    public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath) {
+    public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath,
+                          boolean vector) {
         public Options {
             classPath = List.copyOf(classPath);
             sourcePath = List.copyOf(sourcePath);
+        }
+
+        /** Options with the vector form of qualifying element loops (translator/README.md) on. */
+        public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath) {
+            this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, true);
+        }
+
+        /** These options with the vector form of element loops on or off ({@code hpjavac --no-vector}). */
+        public Options withVector(boolean on) {
+            return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, on);
         }
 
         /** Options without a source path. */
@@ -137,7 +149,7 @@ public final class HpjavaCompiler {
         boolean adlib = onClassPath(options.classPath(), "hpjava/adlib/");
         List<EcjCompiler.Input> inputs = new ArrayList<>();
         for (SourceUnit s : sources) {
-            Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib);
+            Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib, options.vector());
             results.add(new UnitResult(s, l));
             inputs.add(new EcjCompiler.Input(s, l));
         }

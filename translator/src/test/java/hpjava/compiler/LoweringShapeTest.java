@@ -1,5 +1,6 @@
 package hpjava.compiler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -148,6 +149,47 @@ class LoweringShapeTest {
         ForStmt general = v.getElseStmt().get().findFirst(ForStmt.class, LoweringShapeTest::isElementLoop).orElseThrow();
         assertTrue(general.getBody().toString().contains("final int $i" + n + " = $sb" + n + " + $k" + n + " * $ss" + n + ";"),
                 "general copy steps by $ss: " + general);
+    }
+
+    /**
+     * Issue 13: the unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
+     * a local class holding DoubleVector/FloatVector code, called only under {@code LoweringSupport.VECTOR} and, for
+     * each written array, its data differing from every other's), then runs the scalar loop from {@code $vN} (the
+     * tail); a disqualified body (a call, a local, an in-place recurrence, step 2: red-black) has no vector loop,
+     * and {@code withVector(false)} (hpjavac --no-vector) none at all.
+     */
+    @ParameterizedTest
+    @CsvSource({"jacobi, 1, true", "wide, 1, true", "compound, 1, true", "aliased, 1, true", "recurrence, 1, false",
+                "same, 0, false", "main, 1, true"})
+    void qualifyingElementLoopsTakeTheVectorForm(String method, int vectorLoops, boolean vector) throws Exception {
+        SourceUnit u = Harness.unit("programs/VectorSweep.hpj");
+        for (boolean on : new boolean[] {true, false}) {
+            HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                    new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null).withVector(on));
+            assertTrue(r.success(), r.formatted());
+            MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                    d -> d.getNameAsString().equals(method)).orElseThrow();
+            List<LocalClassDeclarationStmt> classes = m.findAll(LocalClassDeclarationStmt.class,
+                    c -> c.getClassDeclaration().getNameAsString().matches("\\$V\\d+"));
+            assertEquals(on && vector ? vectorLoops : 0, classes.size(), "vector loops in " + method + " (vector " + on + ")");
+            for (LocalClassDeclarationStmt c : classes) {
+                String n = c.getClassDeclaration().getNameAsString().substring(2);
+                String body = c.getClassDeclaration().toString();
+                assertTrue(body.contains("Vector.SPECIES_PREFERRED") && body.contains(".intoArray("), body);
+                IfStmt guard = m.findFirst(IfStmt.class, i -> i.getCondition().toString().startsWith("hpjava.lang.LoweringSupport.VECTOR")
+                        && i.getThenStmt().toString().contains("$V" + n + ".$row(")).orElseThrow();
+                if (method.equals("jacobi") || method.equals("main"))
+                    assertTrue(guard.getCondition().toString().matches(".*\\$d\\d+ != \\$d\\d+"), "storage check: " + guard);
+                ForStmt tail = m.findFirst(ForStmt.class, f -> f.getInitialization().toString().contains("$k" + n + " = $v" + n))
+                        .orElseThrow(() -> new AssertionError("scalar tail from $v" + n));
+                assertTrue(tail.getBody().findAll(MethodCallExpr.class).isEmpty(), "call per element in the tail " + tail);
+            }
+        }
+        // red-black in main (step 2, a local in the body) keeps its scalar step-2 copy only
+        HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u), new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
+        String mainText = r.units().get(0).javaTree().findFirst(MethodDeclaration.class, d -> d.getNameAsString().equals("main"))
+                .orElseThrow().toString();
+        assertTrue(mainText.contains("$ss") && mainText.contains(" == 2 &&"), "red-black's step-2 copy is there");
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */

@@ -27,11 +27,11 @@ class ProgramsTest {
                 "errors/ThrowsInLoop.hpj", "programs/CovTypes.hpj", "programs/CovRanges.hpj", "programs/CovStatements.hpj",
                 "errors/NotHeld.hpj", "programs/CovAdlib.hpj", "programs/CovJava.hpj",
                 "programs/NestedOveralls.hpj", "errors/ThrowsInNest.hpj", "errors/MisalignedNest.hpj",
-                "programs/Outlined.hpj", "programs/StepFastPath.hpj");
+                "programs/Outlined.hpj", "programs/StepFastPath.hpj", "programs/VectorSweep.hpj");
         assertTrue(r.success(), r.formatted());
         assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop",
                 "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib", "CovJava", "NestedOveralls", "ThrowsInNest",
-                "MisalignedNest", "Outlined", "StepFastPath"),
+                "MisalignedNest", "Outlined", "StepFastPath", "VectorSweep"),
                 r.mainClasses());
     }
 
@@ -44,7 +44,8 @@ class ProgramsTest {
                 "CovStatements, 1", "CovStatements, 2", "CovStatements, 4",
                 "CovAdlib, 1", "CovAdlib, 2", "CovAdlib, 4", "CovJava, 1", "CovJava, 2", "CovJava, 4",
                 "NestedOveralls, 1", "NestedOveralls, 2", "NestedOveralls, 4",
-                "Outlined, 1", "Outlined, 2", "Outlined, 4", "StepFastPath, 1", "StepFastPath, 2", "StepFastPath, 4"})
+                "Outlined, 1", "Outlined, 2", "Outlined, 4", "StepFastPath, 1", "StepFastPath, 2", "StepFastPath, 4",
+                "VectorSweep, 1", "VectorSweep, 2", "VectorSweep, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());

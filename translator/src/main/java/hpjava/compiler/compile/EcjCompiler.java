@@ -34,6 +34,8 @@ public final class EcjCompiler {
 
     /** The system property that keeps ECJ on the calling thread. */
     private static final String SINGLE_THREAD = "jdt.compiler.useSingleThread";
+    /** Generated code that names this package needs the incubating module (the vector loops of the lowering). */
+    private static final String VECTOR_PACKAGE = "jdk.incubator.vector.";
 
     /** One generated compilation unit. */
     public record Input(SourceUnit unit, Lowerer.Lowered lowered) {
@@ -85,6 +87,10 @@ public final class EcjCompiler {
                 if (!classPath.isEmpty()) {
                     options.add("-classpath");
                     options.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+                }
+                if (inputs.stream().anyMatch(in -> in.lowered().javaText().contains(VECTOR_PACKAGE))) {
+                    options.add("--add-modules");  // the vector loops of the lowering (Vectorizer)
+                    options.add("jdk.incubator.vector");
                 }
                 if (!sourcePath.isEmpty()) {
                     options.add("-sourcepath");

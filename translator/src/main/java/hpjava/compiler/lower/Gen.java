@@ -38,12 +38,18 @@ enum Gen {
     /** {@code $dH}, {@code $oH}, {@code $sH_r}: data, base offset and stride of dimension r of hoisted array H. */
     DATA("$d"), BASE("$o"), STRIDE("$s"),
     /** {@code $ON}: the local class holding overall N outlined into its method {@link #RUN} (Outlining). */
-    OUTLINED("$O");
+    OUTLINED("$O"),
+    /** {@code $VN}: the local class holding the vector loop of overall N in its method {@link #ROW} (Vectorizer). */
+    VECTOR_CLASS("$V"),
+    /** {@code $vN}: the element where overall N's scalar loop starts after the vector loop (0 when it did not run). */
+    VECTOR_START("$v");
 
     /** The prefix of every generated name. */
     static final String PREFIX = "$";
     /** The method of an outlined overall's local class. */
     static final String RUN = "$run";
+    /** The method of a vector loop's local class: {@code static int $row(...)}, the count of elements it did. */
+    static final String ROW = "$row";
 
     private final String prefix;
 

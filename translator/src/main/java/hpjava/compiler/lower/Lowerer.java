@@ -46,6 +46,8 @@ public final class Lowerer {
     final Emitter em;
     private final Attribution attr;
     private final boolean adlib;
+    /** Whether qualifying element loops get their vector form (hpjavac --no-vector turns it off). */
+    final boolean vector;
     private final String text;
     private final StatementLowering statements;
     private final ExpressionLowering expressions;
@@ -57,9 +59,10 @@ public final class Lowerer {
     private final String fileName;
     private String packageName = "";
 
-    private Lowerer(SourceUnit unit, Attribution attr, boolean adlib) {
+    private Lowerer(SourceUnit unit, Attribution attr, boolean adlib, boolean vector) {
         this.attr = attr;
         this.adlib = adlib;
+        this.vector = vector;
         this.text = unit.text();
         this.fileName = unit.fileName();
         this.em = new Emitter(text, commentMask(unit));
@@ -81,7 +84,12 @@ public final class Lowerer {
      * imported implicitly).
      */
     public static Lowered lower(SourceUnit unit, Attribution attr, boolean adlib) {
-        Lowerer l = new Lowerer(unit, attr, adlib);
+        return lower(unit, attr, adlib, true);
+    }
+
+    /** {@link #lower(SourceUnit, Attribution, boolean)}; {@code vector}: emit the vector form of qualifying element loops. */
+    public static Lowered lower(SourceUnit unit, Attribution attr, boolean adlib, boolean vector) {
+        Lowerer l = new Lowerer(unit, attr, adlib, vector);
         l.emit(unit.parse().tree());
         return new Lowered(l.packageName, unit.baseName(), l.em.text(), l.em.map(), l.hasMain);
     }

@@ -27,6 +27,9 @@ final class RuntimeApi {
 
     static String bind() { return SUPPORT + ".bind()"; }
 
+    /** Whether generated code may take its vector loops (the module jdk.incubator.vector is present). */
+    static String vectorAvailable() { return SUPPORT + ".VECTOR"; }
+
     /** Opens {@code LoweringSupport.<E1, E2>run(}: the lambda of an outlined nest follows, then {@code )}. */
     static String runOpen(String thrown1, String thrown2) { return SUPPORT + ".<" + thrown1 + ", " + thrown2 + ">run("; }
 

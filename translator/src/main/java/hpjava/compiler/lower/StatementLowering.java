@@ -218,8 +218,13 @@ final class StatementLowering {
 
     /** The element loop of overall {@code s}, opened: {@code $KN: for (int $kN = 0; $kN < $nN; $kN++)} and its brace. */
     private static String elementLoop(Plan.Stmt s) {
+        return elementLoop(s, "0");
+    }
+
+    /** {@link #elementLoop(Plan.Stmt)} from element {@code first} (after the vector loop: its tail). */
+    private static String elementLoop(Plan.Stmt s, String first) {
         String k = ELEMENT.of(s.id);
-        return ELEMENT_LOOP.of(s.id) + ": for (int " + k + " = 0; " + k + " < " + COUNT.of(s.id) + "; " + k + "++) { ";
+        return ELEMENT_LOOP.of(s.id) + ": for (int " + k + " = " + first + "; " + k + " < " + COUNT.of(s.id) + "; " + k + "++) { ";
     }
 
     /**
@@ -268,12 +273,16 @@ final class StatementLowering {
             // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
             // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
             // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
-            // follows on the body's last line.
+            // follows on the body's last line. At step 1 a qualifying body first runs its whole vectors
+            // (Vectorizer; C2 does not vectorize stencils itself), the scalar fast copy doing the tail.
             int step = constantStep(o);
             StringBuilder cond = new StringBuilder(SUB_STEP.of(n) + " == " + step);
             for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
             String scale = step == 1 ? "" : " * " + (step < 0 ? "(" + step + ")" : step);
-            l.gen("if (" + cond + ") { " + elementLoop(s) + subscript(s, scale), o);
+            Vectorizer.Form vector = step == 1 && l.vector ? Vectorizer.of(plan, s, o.statement()) : null;
+            String fast = vector == null ? elementLoop(s)
+                    : Vectorizer.declaration(vector, s) + Vectorizer.call(vector, plan, s) + elementLoop(s, VECTOR_START.of(n));
+            l.gen("if (" + cond + ") { " + fast + subscript(s, scale), o);
             int bodyStart = em.pos();
             l.withUnitStride(s, () -> l.emit(o.statement()));
             int bodyEnd = em.pos();

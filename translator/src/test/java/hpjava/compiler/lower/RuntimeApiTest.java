@@ -38,6 +38,7 @@ class RuntimeApiTest {
     private static Map<String, String> uses() {
         Map<String, String> u = new LinkedHashMap<>();
         u.put("bind", RuntimeApi.bind() + ";");
+        u.put("vectorAvailable", "boolean v1 = " + RuntimeApi.vectorAvailable() + ";");
         u.put("runOpen", "try { " + RuntimeApi.runOpen("java.io.IOException", "RuntimeException") + "() -> { if (m > 0) throw new java.io.IOException(); }); }"
                 + " catch (java.io.IOException e) { }");
         u.put("range", "Range r1 = " + RuntimeApi.range("x") + "; Range r2 = " + RuntimeApi.range("4") + ";");

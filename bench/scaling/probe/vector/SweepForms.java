@@ -1,0 +1,305 @@
+import jdk.incubator.vector.*;
+
+/**
+ * bench/scaling/probe/vector (issue 13): forms of the Jacobi and red-black sweeps on flattened storage as hpjavac's
+ * runtime lays it out (rows of N + 2 with one ghost each side), to find what closes the gap to gcc -O3:
+ *
+ *   java --add-modules jdk.incubator.vector SweepForms.java KERNEL VARIANT N WARMUP ITERS     (-Dbits=256|128)
+ *
+ * jacobi: scalar (the generated fast copy), vector (Vector API, SPECIES_PREFERRED, scalar tail), scratchrow (into a
+ * local row, then arraycopy), samearray (b and a in one double[]). redblack: scalar, vector (blend with a static mask),
+ * vectorlm (mask from a long), vectorms (masked store), vectorpipe (next chunk loaded before the store), vectorslice
+ * (left neighbours by slice of the previous chunk). Prints RESULT lines as bench/scaling's variants do (same field,
+ * same checksum). run.sh here runs them against c/stencil.c, interleaved.
+ */
+public class SweepForms {
+  static final VectorSpecies<Double> S = Integer.getInteger("bits", 0) == 256 ? DoubleVector.SPECIES_256 : Integer.getInteger("bits", 0) == 128 ? DoubleVector.SPECIES_128 : DoubleVector.SPECIES_PREFERRED;
+  static double u(int x, int y) { return (double) x * x - (double) y * y + 3.0 * x * y; }
+
+  // layout: element (i,j), 0<=i,j<N, at o + s0*i + j with s0 = N+2, o = s0 + 1 (one ghost each side)
+  static int N, s0, o;
+
+  static double[] init() {
+    double[] a = new double[s0 * s0];
+    for (int i = 0; i < N; i++) for (int j = 0; j < N; j++)
+      a[o + s0 * i + j] = (i == 0 || i == N - 1 || j == 0 || j == N - 1) ? u(i, j) : 0.0;
+    return a;
+  }
+
+  // (a) scalar, as generated: constant-scale fast copy
+  static void jacobiScalar(double[] b, double[] a, int lo, int hi) {
+    for (int i = lo; i <= hi; i++) {
+      final int rb = o + s0 * i, ra = o + s0 * i;
+      for (int k = 0; k <= hi - lo; k++) {
+        final int j = lo + k;
+        b[rb + j] = 0.25 * (a[ra - s0 + j] + a[ra + s0 + j] + a[ra + j - 1] + a[ra + j + 1]);
+      }
+    }
+  }
+
+  // (b) Vector API row + scalar tail
+  static void jacobiVector(double[] b, double[] a, int lo, int hi) {
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25);
+    final int L = S.length();
+    for (int i = lo; i <= hi; i++) {
+      final int rb = o + s0 * i, ra = o + s0 * i;
+      final int n = hi - lo + 1;
+      int k = 0;
+      for (; k <= n - L; k += L) {
+        final int j = lo + k;
+        DoubleVector v = DoubleVector.fromArray(S, a, ra - s0 + j).add(DoubleVector.fromArray(S, a, ra + s0 + j))
+            .add(DoubleVector.fromArray(S, a, ra + j - 1)).add(DoubleVector.fromArray(S, a, ra + j + 1));
+        q.mul(v).intoArray(b, rb + j);
+      }
+      for (; k < n; k++) {
+        final int j = lo + k;
+        b[rb + j] = 0.25 * (a[ra - s0 + j] + a[ra + s0 + j] + a[ra + j - 1] + a[ra + j + 1]);
+      }
+    }
+  }
+
+  // (c1) no-alias form: compute into a local scratch row, then arraycopy
+  static double[] row;
+  static void jacobiScratchRow(double[] b, double[] a, int lo, int hi) {
+    final double[] r = row;
+    for (int i = lo; i <= hi; i++) {
+      final int rb = o + s0 * i, ra = o + s0 * i;
+      final int n = hi - lo + 1;
+      for (int k = 0; k < n; k++) {
+        final int j = lo + k;
+        r[k] = 0.25 * (a[ra - s0 + j] + a[ra + s0 + j] + a[ra + j - 1] + a[ra + j + 1]);
+      }
+      System.arraycopy(r, 0, b, rb + lo, n);
+    }
+  }
+
+  // (c2) one array: b and a are the same object, disjoint halves (proves nothing to C2 but no cross-object aliasing)
+  static void jacobiSameArray(double[] ab, int boff, int lo, int hi) {
+    for (int i = lo; i <= hi; i++) {
+      final int rb = boff + o + s0 * i, ra = o + s0 * i;
+      for (int k = 0; k <= hi - lo; k++) {
+        final int j = lo + k;
+        ab[rb + j] = 0.25 * (ab[ra - s0 + j] + ab[ra + s0 + j] + ab[ra + j - 1] + ab[ra + j + 1]);
+      }
+    }
+  }
+
+  // red-black scalar: step 2
+  static void rbScalar(double[] a, int colour, double omega) {
+    for (int i = 1; i <= N - 2; i++) {
+      final int r = o + s0 * i;
+      final int lo = 1 + (i + colour) % 2;
+      for (int k = 0; k <= (N - 2 - lo) / 2; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s0 + j] + a[r + s0 + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // red-black vector: compute full row of candidates, blend with mask of the right parity, store.
+  // Within one colour, updated points do not read each other (neighbours are the other colour), so vectorizing a
+  // contiguous chunk and keeping the other-colour lanes unchanged gives the same values.
+  static VectorMask<Double> EVEN, ODD; // lanes with lane-index parity 0 / 1
+  static void rbVectorBlend(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    for (int i = 1; i <= N - 2; i++) {
+      final int r = o + s0 * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int hi = N - 2;
+      // chunk starting at j = lo (aligned on parity): lanes 0,2,4.. are updated
+      int j = lo;
+      for (; j + L - 1 <= hi + 1 && j + L - 1 <= N - 1; j += L) {  // lanes up to j+L-1; last lane may be non-updated col
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j);
+        DoubleVector delta = q.mul(DoubleVector.fromArray(S, a, r - s0 + j).add(DoubleVector.fromArray(S, a, r + s0 + j))
+            .add(DoubleVector.fromArray(S, a, r + j - 1)).add(DoubleVector.fromArray(S, a, r + j + 1))).sub(c);
+        c.blend(c.add(w.mul(delta)), EVEN).intoArray(a, r + j);
+      }
+      for (; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s0 + j] + a[r + s0 + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  static void rbVectorLocalMask(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int hi = n - 2;
+      int j = lo;
+      for (; j + L - 1 <= hi; j += L) {
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j);
+        DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+            .add(DoubleVector.fromArray(S, a, r + j - 1)).add(DoubleVector.fromArray(S, a, r + j + 1));
+        DoubleVector delta = q.mul(sum).sub(c);
+        c.blend(c.add(w.mul(delta)), even).intoArray(a, r + j);
+      }
+      for (; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // masked store only (no blend): intoArray with mask
+  static void rbVectorMaskedStore(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int hi = n - 2;
+      int j = lo;
+      for (; j + L - 1 <= hi; j += L) {
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j);
+        DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+            .add(DoubleVector.fromArray(S, a, r + j - 1)).add(DoubleVector.fromArray(S, a, r + j + 1));
+        DoubleVector delta = q.mul(sum).sub(c);
+        c.add(w.mul(delta)).intoArray(a, r + j, even);
+      }
+      for (; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // masked store, the next chunk's loads issued before this chunk's store (no store-to-load forwarding stall: the
+  // load at j-1 of the next chunk overlaps the last lane of this chunk's store otherwise)
+  static void rbVectorPipelined(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int hi = n - 2;
+      int j = lo;
+      if (j + L - 1 <= hi) {
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j), l = DoubleVector.fromArray(S, a, r + j - 1);
+        for (;;) {
+          DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+              .add(l).add(DoubleVector.fromArray(S, a, r + j + 1));
+          DoubleVector nv = c.add(w.mul(q.mul(sum).sub(c)));
+          final int jn = j + L;
+          if (jn + L - 1 <= hi) {
+            c = DoubleVector.fromArray(S, a, r + jn);
+            l = DoubleVector.fromArray(S, a, r + jn - 1);
+            nv.intoArray(a, r + j, even);
+            j = jn;
+          } else {
+            nv.intoArray(a, r + j, even);
+            j = jn;
+            break;
+          }
+        }
+      }
+      for (; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // left neighbours from registers: slice of the previous and current chunk (no load overlapping the last store)
+  static void rbVectorSlice(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int hi = n - 2;
+      int j = lo;
+      if (j + L - 1 <= hi) {
+        DoubleVector prev = DoubleVector.fromArray(S, a, r + j - L);
+        for (; j + L - 1 <= hi; j += L) {
+          DoubleVector c = DoubleVector.fromArray(S, a, r + j);
+          DoubleVector l = prev.slice(L - 1, c);
+          DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+              .add(l).add(DoubleVector.fromArray(S, a, r + j + 1));
+          DoubleVector nv = c.add(w.mul(q.mul(sum).sub(c)));
+          nv.intoArray(a, r + j, even);
+          prev = c;
+        }
+      }
+      for (; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  static long checksum(double[] a, int off) {
+    long s = 0;
+    for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) s += Double.doubleToRawLongBits(a[off + o + s0 * i + j]);
+    return s;
+  }
+
+  static void copy(double[] a, double[] b) {
+    for (int i = 0; i < N; i++) System.arraycopy(b, o + s0 * i, a, o + s0 * i, N);
+  }
+
+  private static String kernelVariant(String[] args) {
+    return args.length > 1 ? args[0] + " " + args[1] : "";
+  }
+
+  public static void main(String[] args) {
+    System.err.println("species " + S + " " + kernelVariant(args));
+    String kernel = args[0], variant = args[1];
+    N = Integer.parseInt(args[2]);
+    int warm = Integer.parseInt(args[3]), iters = Integer.parseInt(args[4]);
+    s0 = N + 2; o = s0 + 1;
+    row = new double[N];
+    boolean[] ev = new boolean[S.length()];
+    for (int l = 0; l < ev.length; l++) ev[l] = l % 2 == 0;
+    EVEN = VectorMask.fromArray(S, ev, 0);
+    double omega = 2.0 / (1.0 + Math.sin(Math.PI / (N - 1)));
+    double[] a = init(), b = a.clone();
+    double[] ab = null;
+    if (variant.equals("samearray")) { ab = new double[2 * a.length]; System.arraycopy(a, 0, ab, 0, a.length); System.arraycopy(a, 0, ab, a.length, a.length); }
+    long t0 = 0, sweep = 0;
+    for (int it = 0; it < warm + iters; it++) {
+      if (it == warm) t0 = System.nanoTime();
+      long s = System.nanoTime();
+      if (kernel.equals("jacobi")) {
+        switch (variant) {
+          case "scalar" -> jacobiScalar(b, a, 1, N - 2);
+          case "vector" -> jacobiVector(b, a, 1, N - 2);
+          case "scratchrow" -> jacobiScratchRow(b, a, 1, N - 2);
+          case "samearray" -> jacobiSameArray(ab, a.length, 1, N - 2);
+          default -> throw new IllegalArgumentException(variant);
+        }
+      } else {
+        switch (variant) {
+          case "scalar" -> { rbScalar(a, 0, omega); rbScalar(a, 1, omega); }
+          case "vector" -> { rbVectorBlend(a, 0, omega); rbVectorBlend(a, 1, omega); }
+          case "vectorlm" -> { rbVectorLocalMask(a, 0, omega); rbVectorLocalMask(a, 1, omega); }
+          case "vectorpipe" -> { rbVectorPipelined(a, 0, omega); rbVectorPipelined(a, 1, omega); }
+          case "vectorslice" -> { rbVectorSlice(a, 0, omega); rbVectorSlice(a, 1, omega); }
+          case "vectorms" -> { rbVectorMaskedStore(a, 0, omega); rbVectorMaskedStore(a, 1, omega); }
+          default -> throw new IllegalArgumentException(variant);
+        }
+      }
+      if (it >= warm) sweep += System.nanoTime() - s;
+      if (kernel.equals("jacobi")) {
+        if (ab != null) { for (int i = 0; i < N; i++) System.arraycopy(ab, a.length + o + s0 * i, ab, o + s0 * i, N); }
+        else copy(a, b);
+      }
+    }
+    long total = System.nanoTime() - t0;
+    long cs = ab != null ? checksum(ab, 0) : checksum(a, 0);
+    System.out.printf("RESULT impl=java-%s kernel=%s n=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016x%n", variant, kernel, N,
+        total / 1e6 / iters, sweep / 1e6 / iters, cs);
+  }
+}
