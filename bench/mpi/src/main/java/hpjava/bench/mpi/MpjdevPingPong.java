@@ -85,7 +85,8 @@ public final class MpjdevPingPong {
         raw.free();
     }
 
-    static double latency(Comm comm, int rank, Buffer buf, int iters) {
+    /** Half round-trip time in microseconds of {@code iters} blocking 1-tag ping-pongs between ranks 0 and 1. */
+    public static double latency(Comm comm, int rank, Buffer buf, int iters) {
         final int peer = 1 - rank;
         comm.collectives().orElseThrow().barrier();
         long t0 = System.nanoTime();

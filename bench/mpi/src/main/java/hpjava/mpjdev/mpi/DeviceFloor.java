@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import hpjava.bench.mpi.MpjdevPingPong;
 import hpjava.mpjdev.Buffer;
 import hpjava.mpjdev.BufferPool;
 import hpjava.mpjdev.Comm;
@@ -66,20 +67,9 @@ public final class DeviceFloor {
         buf.release();
     }
 
+    /** The device's blocking ping-pong: the same loop as {@link MpjdevPingPong#latency}. */
     private static double device(Comm comm, int rank, Buffer buf, int iters) {
-        final int peer = 1 - rank;
-        comm.collectives().orElseThrow().barrier();
-        long t0 = System.nanoTime();
-        for (int i = 0; i < iters; i++) {
-            if (rank == 0) {
-                comm.send(buf, peer, 1);
-                comm.recv(buf, peer, 1);
-            } else {
-                comm.recv(buf, peer, 1);
-                comm.send(buf, peer, 1);
-            }
-        }
-        return (System.nanoTime() - t0) / 1e3 / (2.0 * iters);
+        return MpjdevPingPong.latency(comm, rank, buf, iters);
     }
 
     /** The binding alone on MPI_COMM_WORLD (the device sends on its own dups), without the device's lock. */
