@@ -9,7 +9,9 @@ import jdk.incubator.vector.*;
  * jacobi: scalar (the generated fast copy), vector (Vector API, SPECIES_PREFERRED, scalar tail), scratchrow (into a
  * local row, then arraycopy), samearray (b and a in one double[]). redblack: scalar, vector (blend with a static mask),
  * vectorlm (mask from a long), vectorms (masked store), vectorpipe (next chunk loaded before the store), vectorslice
- * (left neighbours by slice of the previous chunk). Prints RESULT lines as bench/scaling's variants do (same field,
+ * (left neighbours by slice of the previous chunk), vectorslicesafe (the slice form as the lowering emits it: the
+ * first chunk loads, every load inside what the scalar loop reads), vectorslice2 (both neighbours by slice), vectorpair
+ * (rows i and i + 1 interleaved chunk by chunk). Prints RESULT lines as bench/scaling's variants do (same field,
  * same checksum). run.sh here runs them against c/stencil.c, interleaved.
  */
 public class SweepForms {
@@ -240,6 +242,116 @@ public class SweepForms {
     }
   }
 
+  // the form the lowering would emit: masked store of the even lanes, left neighbours by slice of the previous chunk
+  // (the first chunk loads them), every lane of every load inside the elements the scalar loop reads (the vector loop
+  // stops while at least one updated element is left for the scalar tail)
+  static void rbVectorSliceSafe(double[] a, int colour, double omega) {
+    final int L = S.length(), H = L / 2;
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + H < m) {
+        int j = lo;
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j), l = DoubleVector.fromArray(S, a, r + j - 1);
+        for (;;) {
+          DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+              .add(l).add(DoubleVector.fromArray(S, a, r + j + 1));
+          c.add(w.mul(q.mul(sum).sub(c))).intoArray(a, r + j, even);
+          k += H;
+          if (k + H >= m) break;
+          DoubleVector prev = c;
+          j += L;
+          c = DoubleVector.fromArray(S, a, r + j);
+          l = prev.slice(L - 1, c);
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // both neighbours from registers: right = c.slice(1, next chunk); one load of the row per chunk
+  static void rbVectorSlice2(double[] a, int colour, double omega) {
+    final int L = S.length(), H = L / 2;
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + L < m) {
+        int j = lo;
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j), l = DoubleVector.fromArray(S, a, r + j - 1);
+        for (;;) {
+          DoubleVector nx = DoubleVector.fromArray(S, a, r + j + L);
+          DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+              .add(l).add(c.slice(1, nx));
+          c.add(w.mul(q.mul(sum).sub(c))).intoArray(a, r + j, even);
+          k += H;
+          j += L;
+          l = c.slice(L - 1, nx);
+          c = nx;
+          if (k + L >= m) break;
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // two rows at a time (i and i + 1, the other parity): the chunks of the two rows alternate, so a row's store is
+  // followed by the other row's loads before the same row's next chunk loads at j - 1
+  static void rbVectorPair(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o, hi = n - 2;
+    int i = 1;
+    for (; i + 1 <= n - 2; i += 2) {
+      final int r0 = off + s * i, r1 = r0 + s;
+      final int lo0 = 1 + (i + colour) % 2, lo1 = 1 + (i + 1 + colour) % 2;
+      int j0 = lo0, j1 = lo1;
+      for (; j0 + L - 1 <= hi && j1 + L - 1 <= hi; j0 += L, j1 += L) {
+        DoubleVector c0 = DoubleVector.fromArray(S, a, r0 + j0);
+        DoubleVector d0 = q.mul(DoubleVector.fromArray(S, a, r0 - s + j0).add(DoubleVector.fromArray(S, a, r0 + s + j0))
+            .add(DoubleVector.fromArray(S, a, r0 + j0 - 1)).add(DoubleVector.fromArray(S, a, r0 + j0 + 1))).sub(c0);
+        c0.add(w.mul(d0)).intoArray(a, r0 + j0, even);
+        DoubleVector c1 = DoubleVector.fromArray(S, a, r1 + j1);
+        DoubleVector d1 = q.mul(DoubleVector.fromArray(S, a, r1 - s + j1).add(DoubleVector.fromArray(S, a, r1 + s + j1))
+            .add(DoubleVector.fromArray(S, a, r1 + j1 - 1)).add(DoubleVector.fromArray(S, a, r1 + j1 + 1))).sub(c1);
+        c1.add(w.mul(d1)).intoArray(a, r1 + j1, even);
+      }
+      for (; j0 <= hi; j0 += 2) {
+        double delta = 0.25 * (a[r0 - s + j0] + a[r0 + s + j0] + a[r0 + j0 - 1] + a[r0 + j0 + 1]) - a[r0 + j0];
+        a[r0 + j0] += omega * delta;
+      }
+      for (; j1 <= hi; j1 += 2) {
+        double delta = 0.25 * (a[r1 - s + j1] + a[r1 + s + j1] + a[r1 + j1 - 1] + a[r1 + j1 + 1]) - a[r1 + j1];
+        a[r1 + j1] += omega * delta;
+      }
+    }
+    for (; i <= n - 2; i++) {
+      final int r = off + s * i;
+      for (int j = 1 + (i + colour) % 2; j <= hi; j += 2) {
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
   static long checksum(double[] a, int off) {
     long s = 0;
     for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) s += Double.doubleToRawLongBits(a[off + o + s0 * i + j]);
@@ -287,6 +399,9 @@ public class SweepForms {
           case "vectorlm" -> { rbVectorLocalMask(a, 0, omega); rbVectorLocalMask(a, 1, omega); }
           case "vectorpipe" -> { rbVectorPipelined(a, 0, omega); rbVectorPipelined(a, 1, omega); }
           case "vectorslice" -> { rbVectorSlice(a, 0, omega); rbVectorSlice(a, 1, omega); }
+          case "vectorslicesafe" -> { rbVectorSliceSafe(a, 0, omega); rbVectorSliceSafe(a, 1, omega); }
+          case "vectorslice2" -> { rbVectorSlice2(a, 0, omega); rbVectorSlice2(a, 1, omega); }
+          case "vectorpair" -> { rbVectorPair(a, 0, omega); rbVectorPair(a, 1, omega); }
           case "vectorms" -> { rbVectorMaskedStore(a, 0, omega); rbVectorMaskedStore(a, 1, omega); }
           default -> throw new IllegalArgumentException(variant);
         }

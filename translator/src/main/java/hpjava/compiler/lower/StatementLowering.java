@@ -273,15 +273,15 @@ final class StatementLowering {
             // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
             // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
             // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
-            // follows on the body's last line. At step 1 a qualifying body first runs its whole vectors
-            // (Vectorizer; C2 does not vectorize stencils itself), the scalar fast copy doing the tail.
+            // follows on the body's last line. At step 1 (and at step 2, red-black) a qualifying body first runs
+            // its whole vectors (Vectorizer; C2 does not vectorize stencils itself), the scalar fast copy doing the tail.
             int step = constantStep(o);
             StringBuilder cond = new StringBuilder(SUB_STEP.of(n) + " == " + step);
             for (String str : s.indexStrides) cond.append(" && ").append(str).append(" == 1");
             String scale = step == 1 ? "" : " * " + (step < 0 ? "(" + step + ")" : step);
-            Vectorizer.Form vector = step == 1 && l.vector ? Vectorizer.of(plan, s, o.statement()) : null;
+            Vectorizer.Form vector = l.vector ? Vectorizer.of(plan, s, o.statement(), step) : null;
             String fast = vector == null ? elementLoop(s)
-                    : Vectorizer.declaration(vector, s) + Vectorizer.call(vector, plan, s) + elementLoop(s, VECTOR_START.of(n));
+                    : VectorCode.declaration(vector, s) + VectorCode.call(vector, plan, s) + elementLoop(s, VECTOR_START.of(n));
             l.gen("if (" + cond + ") { " + fast + subscript(s, scale), o);
             int bodyStart = em.pos();
             l.withUnitStride(s, () -> l.emit(o.statement()));

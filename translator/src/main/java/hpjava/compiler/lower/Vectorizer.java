@@ -24,7 +24,8 @@ import hpjava.grammar.HPJavaParser.*;
  * bit-identical.
  *
  * <p>A body qualifies ({@link #of}) when it is one or more assignments {@code =, +=, -=, *=, /=} to elements of
- * float or double multiarrays (all of one element type) of expressions built from {@code + - * /}, unary
+ * float or double multiarrays (all of one element type), and declarations of locals of that type initialized once
+ * (not reassigned), of expressions built from {@code + - * /}, unary
  * {@code - +}, parentheses, element reads and loop-invariant operands: numeric literals and primitive locals or
  * fields (combined with any arithmetic, evaluated once by the caller exactly as Java would evaluate them, then
  * widened as Java's binary numeric promotion does; one that would make a float computation double disqualifies).
@@ -33,65 +34,156 @@ import hpjava.grammar.HPJavaParser.*;
  * body writes may be read only at the element written (else a later lane would read an earlier lane's store); that
  * different arrays are different storage is checked at run time ({@code $dW != $dH}), else the scalar loop runs.
  *
+ * <p>At step 2 (red-black: the fast copy of {@code overall (j = y for lo : hi : 2)}, local subscripts stepping by
+ * 2) a body qualifies when it writes one array W, at one element, and reads W only (a) at that element, (b) in the
+ * same row (every other subscript the same) at an odd shift from it: the other colour, which this loop never
+ * writes, or (c) in another row (some other subscript differs) at any constant shift, when at run time that row's
+ * elements are not ones this loop writes (checked per row in {@code $row}); see {@link #stepTwo} and
+ * translator/README.md. The vector loop computes every lane and stores the even ones (the loop's elements) with a
+ * masked store.
+ *
  * <p>Emitted, in the unit-stride copy: a local class {@code $VN} with {@code static int $row(...)} doing the whole
  * vectors of the segment and returning the count done; the scalar loop then starts there (the tail). {@code $VN} is
  * loaded only when {@code LoweringSupport.VECTOR} (the module is present) holds, so a JVM without the module runs
- * the scalar loop.
+ * the scalar loop. The code is {@link VectorCode}'s.
  */
 final class Vectorizer {
-    private static final String PKG = "jdk.incubator.vector.";
     private static final Set<String> NUMERIC = Set.of("byte", "short", "char", "int", "long", "float", "double");
     /** What {@link #kind} says of an expression that reads elements (else it gives the Java type of an invariant). */
     private static final String VECTOR = "vector";
 
     /** An element access the vector loop reads or writes: its array's hoist and its offset parameter. */
-    private record Operand(Plan.Hoist hoist, Attribution.Access access, int slot) {
+    record Operand(Plan.Hoist hoist, Attribution.Access access, int slot) {
     }
 
-    /** A qualifying body: element type, operands by subscript key, invariant operands, assignments, written hoists. */
+    /**
+     * A qualifying body: element type, step (1 or 2), operands by subscript key, invariant operands, statements
+     * (assignments and local declarators, in order), locals, written hoists; at step 2 the written element
+     * ({@code own}), the read of the same row at shift -1 from it ({@code left}, taken from registers) and the reads
+     * of other rows of the written array ({@code otherRows}, checked at run time).
+     */
     static final class Form {
         final String element;
-        private final Map<String, Operand> operands = new LinkedHashMap<>();
-        private final Map<ParserRuleContext, Integer> invariants = new LinkedHashMap<>();
-        private final Set<Plan.Hoist> hoists = new LinkedHashSet<>();
-        private final Map<Plan.Hoist, String> written = new LinkedHashMap<>();
-        private final List<AssignmentContext> assignments = new ArrayList<>();
-        private final Map<ElementAccessContext, Operand> byAccess = new java.util.IdentityHashMap<>();
+        int step = 1;
+        final Map<String, Operand> operands = new LinkedHashMap<>();
+        final Map<ParserRuleContext, Integer> invariants = new LinkedHashMap<>();
+        final Set<Plan.Hoist> hoists = new LinkedHashSet<>();
+        final Map<Plan.Hoist, String> written = new LinkedHashMap<>();
+        final List<ParserRuleContext> statements = new ArrayList<>();
+        final Map<Symbol.Variable, Integer> locals = new java.util.IdentityHashMap<>();
+        final Map<VariableDeclaratorContext, Integer> declared = new java.util.IdentityHashMap<>();
+        final Map<NameContext, Integer> localUses = new java.util.IdentityHashMap<>();
+        final Map<ElementAccessContext, Operand> byAccess = new java.util.IdentityHashMap<>();
+        Operand own, left;
+        final List<Operand> otherRows = new ArrayList<>();
 
         private Form(String element) {
             this.element = element;
         }
+
+        Operand operand(ElementAccessContext e) {
+            return byAccess.get(e);
+        }
+
     }
 
     private final Plan plan;
     private final Plan.Stmt loop;
+    private final int bodyFrom, bodyTo;
     private Form form;
 
-    private Vectorizer(Plan plan, Plan.Stmt loop) {
+    private Vectorizer(Plan plan, Plan.Stmt loop, StatementContext body) {
         this.plan = plan;
         this.loop = loop;
+        this.bodyFrom = body.getStart().getTokenIndex();
+        this.bodyTo = body.getStop().getTokenIndex();
     }
 
-    /** The vector form of overall {@code s}'s body (its unit-stride copy, step 1), or null if it does not qualify. */
-    static Form of(Plan plan, Plan.Stmt s, StatementContext body) {
-        List<ExpressionContext> exprs = new ArrayList<>();
-        if (!statements(body, exprs) || exprs.isEmpty()) return null;
-        Vectorizer v = new Vectorizer(plan, s);
-        for (ExpressionContext e : exprs) if (!v.assignment(e)) return null;
-        for (Operand op : v.form.operands.values()) {  // a written array is read only where it is written
-            String at = v.form.written.get(op.hoist());
+    /**
+     * The vector form of overall {@code s}'s body in its fast copy whose local subscripts step by {@code step}, or
+     * null if it does not qualify (only steps 1 and 2 have one).
+     */
+    static Form of(Plan plan, Plan.Stmt s, StatementContext body, int step) {
+        if (step != 1 && step != 2) return null;
+        List<ParserRuleContext> statements = new ArrayList<>();
+        if (!statements(body, statements)) return null;
+        Vectorizer v = new Vectorizer(plan, s, body);
+        for (ParserRuleContext st : statements)
+            if (!(st instanceof VariableDeclaratorContext d ? v.local(d) : v.assignment((ExpressionContext) st))) return null;
+        if (v.form == null || v.form.written.isEmpty()) return null;
+        v.form.step = step;
+        return step == 1 ? v.unitStride() : v.stepTwo();
+    }
+
+    /** Step 1: a written array is read only where it is written (else a later lane would read an earlier lane's store). */
+    private Form unitStride() {
+        for (Operand op : form.operands.values()) {
+            String at = form.written.get(op.hoist());
             if (at != null && !at.equals(key(op.access()))) return null;
         }
-        return v.form;
+        return form;
     }
 
-    /** The expression statements of a body (a block of them, empty statements allowed); false if anything else. */
-    private static boolean statements(StatementContext body, List<ExpressionContext> out) {
+    /**
+     * Step 2: one written array W, written at one element (own, at shift s in the loop's slot); the loop writes W's
+     * elements own + 2k, k < n, of one row. A read of W in the same row at shift s + d: d = 0 is the element itself
+     * (read in program order, as the scalar loop does); d odd reads elements this loop never writes, so every lane
+     * sees the value the scalar loop sees; d even and not 0 would read elements written by earlier iterations (a
+     * recurrence): scalar. A read in another row (another subscript differs) is kept, and {@code $row} checks per
+     * row that its offset e from own is odd, 0, or at least 2n away (then it never meets a written element).
+     */
+    private Form stepTwo() {
+        if (form.written.size() != 1) return null;
+        Plan.Hoist w = form.written.keySet().iterator().next();
+        form.own = form.operands.get(form.written.get(w));
+        for (Operand op : form.operands.values()) {
+            if (op.hoist() != w || op == form.own) continue;
+            if (!rowKey(op.access()).equals(rowKey(form.own.access()))) {
+                form.otherRows.add(op);
+                continue;
+            }
+            int d = shift(op.access()) - shift(form.own.access());
+            if (d % 2 == 0) return null;
+            if (d == -1) form.left = op;
+        }
+        return form;
+    }
+
+    /**
+     * The assignments' expressions and the local declarators of a body (a block of them, empty statements allowed),
+     * in order; false if anything else.
+     */
+    private static boolean statements(StatementContext body, List<ParserRuleContext> out) {
         if (body instanceof ExpressionStatementContext es) return out.add(es.expression());
         if (body instanceof EmptyStatementContext) return true;
         if (!(body instanceof NestedBlockContext nb)) return false;
-        for (BlockStatementContext bs : nb.block().blockStatement())
-            if (!(bs instanceof PlainStatementContext ps) || !statements(ps.statement(), out)) return false;
+        for (BlockStatementContext bs : nb.block().blockStatement()) {
+            if (bs instanceof LocalVariableDeclarationStatementContext ld) out.addAll(ld.localVariableDeclaration().variableDeclarators().variableDeclarator());
+            else if (!(bs instanceof PlainStatementContext ps) || !statements(ps.statement(), out)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * A local of the body: of the element type (float or double; the first one fixes it when it comes before any
+     * element access), no array dimensions, initialized, never reassigned; the vector loop holds it in a vector.
+     */
+    private boolean local(VariableDeclaratorContext d) {
+        if (d.variableDeclaratorId().dims() != null || d.variableInitializer() == null
+                || d.variableInitializer().expression() == null) return false;
+        Token name = d.variableDeclaratorId().identifier().getStart();
+        Symbol.Variable v = null;
+        for (Symbol.Variable c : plan.attr.variables())
+            if (c.declaration() != null && c.declaration().getTokenIndex() == name.getTokenIndex()) v = c;
+        if (v == null || v.reassigned() || v.isMultiarray() || !"double".equals(v.javaType()) && !"float".equals(v.javaType()))
+            return false;
+        if (form == null) form = new Form(v.javaType());
+        else if (!form.element.equals(v.javaType())) return false;
+        String t = kind(d.variableInitializer().expression());
+        if (t == null || !t.equals(VECTOR) && !widens(t)) return false;
+        form.declared.put(d, form.locals.size());
+        form.locals.put(v, form.locals.size());
+        form.statements.add(d);
         return true;
     }
 
@@ -106,7 +198,7 @@ final class Vectorizer {
         if (at != null && !at.equals(key(w.access()))) return false;
         String t = kind(as.expression(1));
         if (t == null || !t.equals(VECTOR) && !widens(t)) return false;
-        form.assignments.add(as);
+        form.statements.add(as);
         return true;
     }
 
@@ -121,6 +213,12 @@ final class Vectorizer {
             }
             case ElementAccessContext a -> {
                 return operand(a) == null ? null : VECTOR;
+            }
+            case NameContext n when bodyLocal(n) -> {
+                Integer t = form == null ? null : form.locals.get((Symbol.Variable) plan.attr.symbol(n));
+                if (t == null) return null;
+                form.localUses.put(n, t);
+                return VECTOR;
             }
             case PrefixExpressionContext p when p.prefix.getType() == HPJavaParser.SUB || p.prefix.getType() == HPJavaParser.ADD -> {
                 String t = kind(p.expression());
@@ -165,6 +263,13 @@ final class Vectorizer {
     private static String promote(String a, String b) {
         for (String t : new String[] {"double", "float", "long"}) if (a.equals(t) || b.equals(t)) return t;
         return "int";
+    }
+
+    /** Whether {@code n} names a variable declared inside the body (then it is no loop invariant). */
+    private boolean bodyLocal(NameContext n) {
+        if (!(plan.attr.symbol(n) instanceof Symbol.Variable v) || v.isField() || v.declaration() == null) return false;
+        int at = v.declaration().getTokenIndex();
+        return at >= bodyFrom && at <= bodyTo;
     }
 
     /** The type of a literal or a primitive local or field, or null. */
@@ -243,8 +348,24 @@ final class Vectorizer {
         return sb.toString();
     }
 
+    /** {@link #key} without the shift in the loop's slot: accesses with equal row keys are in the same row. */
+    private String rowKey(Attribution.Access a) {
+        StringBuilder sb = new StringBuilder(a.base());
+        for (Attribution.Subscript sub : a.subscripts())
+            sb.append('|').append(sub instanceof Attribution.IndexSubscript is
+                    ? is.index().name() + "@" + (plan.binder(is.index()) == loop ? "*" : is.shift()) : text(sub.expr()));
+        return sb.toString();
+    }
+
+    /** The constant shift of access {@code a} in the loop's slot. */
+    private int shift(Attribution.Access a) {
+        for (Attribution.Subscript sub : a.subscripts())
+            if (sub instanceof Attribution.IndexSubscript is && plan.binder(is.index()) == loop) return is.shift();
+        throw new IllegalStateException("no subscript of the loop's index in " + a.base());
+    }
+
     /** The tokens of {@code e} joined by spaces: one line of Java (invariant expressions hold no comment that matters). */
-    private static String text(ParserRuleContext e) {
+    static String text(ParserRuleContext e) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < e.getChildCount(); i++) {
             if (e.getChild(i) instanceof ParserRuleContext c) sb.append(text(c));
@@ -252,104 +373,5 @@ final class Vectorizer {
             sb.append(' ');
         }
         return sb.toString().trim();
-    }
-
-    // ---- emission
-
-    /** {@code final class $VN { static int $row(...) { ... } } }: the vector loop of form {@code f} in overall {@code s}. */
-    static String declaration(Form f, Plan.Stmt s) {
-        String vec = PKG + (f.element.equals("double") ? "DoubleVector" : "FloatVector");
-        String box = f.element.equals("double") ? "Double" : "Float";
-        List<String> params = new ArrayList<>(List.of("int $n"));
-        for (Plan.Hoist h : f.hoists) params.add(f.element + "[] $a" + h.id());
-        for (Operand op : f.operands.values()) params.add("int $f" + op.slot());
-        for (int p : f.invariants.values()) params.add(f.element + " $p" + p);
-        StringBuilder sb = new StringBuilder("final class " + Gen.VECTOR_CLASS.of(s.id) + " { static int " + Gen.ROW + "("
-                + String.join(", ", params) + ") { final " + PKG + "VectorSpecies<" + box + "> $S = " + vec
-                + ".SPECIES_PREFERRED; final int $L = $S.length(); ");
-        for (int p : f.invariants.values()) sb.append("final ").append(vec).append(" $b").append(p).append(" = ").append(vec)
-                .append(".broadcast($S, $p").append(p).append("); ");
-        sb.append("int $k = 0; for (; $k <= $n - $L; $k += $L) { ");
-        Emission em = new Emission(f, vec);
-        for (AssignmentContext as : f.assignments) {
-            Operand w = em.operand((ElementAccessContext) as.expression(0));
-            String value = em.vector(as.expression(1));
-            String op = switch (as.assignmentOperator().getStart().getType()) {
-                case HPJavaParser.ADD_ASSIGN -> "add";
-                case HPJavaParser.SUB_ASSIGN -> "sub";
-                case HPJavaParser.MUL_ASSIGN -> "mul";
-                case HPJavaParser.DIV_ASSIGN -> "div";
-                default -> null;
-            };
-            if (op != null) value = em.load(w) + "." + op + "(" + value + ")";
-            sb.append(value).append(".intoArray($a").append(w.hoist().id()).append(", $f").append(w.slot()).append(" + $k); ");
-        }
-        return sb.append("} return $k; } } ").toString();
-    }
-
-    /**
-     * {@code int $vN = 0; if (VECTOR && $dW != $dH ...) $vN = $VN.$row(...); }: the call, in the caller's scope (the
-     * loop's {@code $nN}, {@code $sbN}, the hoists and outer subscripts), leaving in {@code $vN} where the scalar loop
-     * starts.
-     */
-    static String call(Form f, Plan plan, Plan.Stmt s) {
-        int n = s.id;
-        StringBuilder cond = new StringBuilder(RuntimeApi.vectorAvailable());
-        for (Plan.Hoist w : f.written.keySet())
-            for (Plan.Hoist h : f.hoists)
-                if (h != w && (!f.written.containsKey(h) || h.id() > w.id()))
-                    cond.append(" && ").append(Gen.DATA.of(w.id())).append(" != ").append(Gen.DATA.of(h.id()));
-        List<String> args = new ArrayList<>(List.of(Gen.COUNT.of(n)));
-        for (Plan.Hoist h : f.hoists) args.add(Gen.DATA.of(h.id()));
-        for (Operand op : f.operands.values()) args.add(offset(op, plan, s));
-        for (ParserRuleContext e : f.invariants.keySet()) args.add("(" + text(e) + ")");
-        return "int " + Gen.VECTOR_START.of(n) + " = 0; if (" + cond + ") " + Gen.VECTOR_START.of(n) + " = "
-                + Gen.VECTOR_CLASS.of(n) + "." + Gen.ROW + "(" + String.join(", ", args) + "); ";
-    }
-
-    /** The offset of an operand's element at the segment's first local subscript ({@code $sbN}). */
-    private static String offset(Operand op, Plan plan, Plan.Stmt s) {
-        Plan.Hoist h = op.hoist();
-        StringBuilder sb = new StringBuilder(Gen.BASE.of(h.id()));
-        List<Attribution.Subscript> subs = op.access().subscripts();
-        for (int r = 0; r < subs.size(); r++) {
-            Attribution.Subscript sub = subs.get(r);
-            if (sub instanceof Attribution.IndexSubscript is && plan.binder(is.index()) == s) {
-                sb.append(" + (").append(Gen.SUB_BASE.of(s.id)).append(" + ").append(is.shift()).append(")"); // stride 1, checked
-            } else if (sub instanceof Attribution.IndexSubscript is) {
-                sb.append(" + ").append(Gen.STRIDE.of(h.id(), r)).append(" * (").append(Gen.SUBSCRIPT.of(plan.binder(is.index()).id))
-                  .append(" + ").append(is.shift()).append(")");
-            } else {
-                sb.append(" + ").append(Gen.STRIDE.of(h.id(), r)).append(" * (").append(text(sub.expr())).append(")");
-            }
-        }
-        return sb.toString();
-    }
-
-    /** Vector expressions of a form's body, inside {@code $row}. */
-    private record Emission(Form f, String vec) {
-        Operand operand(ElementAccessContext e) {
-            return f.byAccess.get(e);
-        }
-
-        String load(Operand op) {
-            return vec + ".fromArray($S, $a" + op.hoist().id() + ", $f" + op.slot() + " + $k)";
-        }
-
-        String vector(ExpressionContext e) {
-            Integer p = f.invariants.get(e);
-            if (p != null) return "$b" + p;
-            return switch (e) {
-                case ParenthesizedContext par -> vector(par.expression());
-                case ElementAccessContext a -> load(operand(a));
-                case PrefixExpressionContext pre -> pre.prefix.getType() == HPJavaParser.SUB ? vector(pre.expression()) + ".neg()"
-                        : vector(pre.expression());
-                case MultiplicativeContext m -> vector(m.expression(0)) + (m.op.getType() == HPJavaParser.MUL ? ".mul(" : ".div(")
-                        + vector(m.expression(1)) + ")";
-                case AdditiveContext a -> vector(a.expression(0)) + (a.op.getType() == HPJavaParser.ADD ? ".add(" : ".sub(")
-                        + vector(a.expression(1)) + ")";
-                default -> throw new IllegalStateException("not a vector expression: " + e.getText());
-            };
-        }
     }
 }
