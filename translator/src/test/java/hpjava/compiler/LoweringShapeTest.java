@@ -155,12 +155,12 @@ class LoweringShapeTest {
      * Issue 13: the unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
      * a local class holding DoubleVector/FloatVector code, called only under {@code LoweringSupport.VECTOR} and, for
      * each written array, its data differing from every other's), then runs the scalar loop from {@code $vN} (the
-     * tail); a disqualified body (a call, a local, an in-place recurrence, step 2: red-black) has no vector loop,
-     * and {@code withVector(false)} (hpjavac --no-vector) none at all.
+     * tail); a disqualified body (a call, an in-place recurrence) has no vector loop, and {@code withVector(false)}
+     * (hpjavac --no-vector) none at all. {@code main} holds Jacobi and red-black (step 2), both vectorized.
      */
     @ParameterizedTest
     @CsvSource({"jacobi, 1, true", "wide, 1, true", "compound, 1, true", "aliased, 1, true", "recurrence, 1, false",
-                "same, 0, false", "main, 1, true"})
+                "same, 0, false", "main, 2, true"})
     void qualifyingElementLoopsTakeTheVectorForm(String method, int vectorLoops, boolean vector) throws Exception {
         SourceUnit u = Harness.unit("programs/VectorSweep.hpj");
         for (boolean on : new boolean[] {true, false}) {
@@ -178,18 +178,52 @@ class LoweringShapeTest {
                 assertTrue(body.contains("Vector.SPECIES_PREFERRED") && body.contains(".intoArray("), body);
                 IfStmt guard = m.findFirst(IfStmt.class, i -> i.getCondition().toString().startsWith("hpjava.lang.LoweringSupport.VECTOR")
                         && i.getThenStmt().toString().contains("$V" + n + ".$row(")).orElseThrow();
-                if (method.equals("jacobi") || method.equals("main"))
+                if (method.equals("jacobi") || method.equals("main") && !body.contains("VectorMask"))  // red-black: one array
                     assertTrue(guard.getCondition().toString().matches(".*\\$d\\d+ != \\$d\\d+"), "storage check: " + guard);
                 ForStmt tail = m.findFirst(ForStmt.class, f -> f.getInitialization().toString().contains("$k" + n + " = $v" + n))
                         .orElseThrow(() -> new AssertionError("scalar tail from $v" + n));
                 assertTrue(tail.getBody().findAll(MethodCallExpr.class).isEmpty(), "call per element in the tail " + tail);
             }
         }
-        // red-black in main (step 2, a local in the body) keeps its scalar step-2 copy only
+    }
+
+    /**
+     * Issue 13, step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
+     * writes one array and reads it only at the written element, at odd shifts in its row (-1 from registers:
+     * {@code slice}) and in other rows (checked per row in {@code $row}); stores are masked to the even lanes and the
+     * body's local is a vector. An even shift in the written row or two written arrays keep the scalar loop; a
+     * shift that is not a constant is an error (SHIFT_NOT_CONSTANT) before lowering.
+     */
+    @ParameterizedTest
+    @CsvSource({"sor, 1, 2", "wide, 1, 2", "aliased, 1, 0", "rows, 1, 1", "evenShift, 0, 0", "twoArrays, 0, 0"})
+    void stepTwoElementLoopsTakeTheMaskedVectorForm(String method, int vectorLoops, int rowChecks) throws Exception {
+        SourceUnit u = Harness.unit("programs/RedBlackVector.hpj");
         HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u), new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
-        String mainText = r.units().get(0).javaTree().findFirst(MethodDeclaration.class, d -> d.getNameAsString().equals("main"))
-                .orElseThrow().toString();
-        assertTrue(mainText.contains("$ss") && mainText.contains(" == 2 &&"), "red-black's step-2 copy is there");
+        assertTrue(r.success(), r.formatted());
+        MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                d -> d.getNameAsString().equals(method)).orElseThrow();
+        assertTrue(m.toString().contains(" == 2 &&"), "the step-2 fast copy: " + m);
+        List<LocalClassDeclarationStmt> classes = m.findAll(LocalClassDeclarationStmt.class,
+                c -> c.getClassDeclaration().getNameAsString().matches("\\$V\\d+"));
+        assertEquals(vectorLoops, classes.size(), "vector loops in " + method);
+        for (LocalClassDeclarationStmt c : classes) {
+            String body = c.getClassDeclaration().toString();
+            assertTrue(body.contains("VectorMask.fromLong($S, 0x5555555555555555L)") && body.contains(", $m);"),
+                    "masked store of the even lanes: " + body);
+            assertTrue(body.contains("$k + $h >= $n"), "a chunk only while k + L/2 < n: " + body);
+            assertEquals(rowChecks, body.split("final int \\$e = ", -1).length - 1, "per-row checks: " + body);
+            if (method.equals("sor")) {
+                assertTrue(body.contains("$q.slice($L - 1, $c)"), "left neighbour from registers: " + body);
+                assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $t0 = "), "the local delta as a vector: " + body);
+            }
+            if (method.equals("wide")) assertTrue(body.contains("FloatVector") && body.contains("$q.slice("), body);
+            String n = c.getClassDeclaration().getNameAsString().substring(2);
+            assertTrue(m.findFirst(ForStmt.class, f -> f.getInitialization().toString().contains("$k" + n + " = $v" + n)).isPresent(),
+                    "scalar tail from $v" + n);
+        }
+        HpjavaCompiler.Result off = HpjavaCompiler.compile(List.of(u),
+                new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null).withVector(false));
+        assertFalse(off.units().get(0).javaTree().toString().contains(".$row("), "--no-vector: no vector loop");
     }
 
     /** The innermost loop of an overall: {@code for (int $kN = 0; ...)}. */

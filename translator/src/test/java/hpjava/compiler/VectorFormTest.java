@@ -31,7 +31,7 @@ class VectorFormTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        HpjavaCompiler.Result r = Harness.compile(dir, "programs/VectorSweep.hpj");
+        HpjavaCompiler.Result r = Harness.compile(dir, "programs/VectorSweep.hpj", "programs/RedBlackVector.hpj");
         assertTrue(r.success(), r.formatted());
     }
 
@@ -39,26 +39,28 @@ class VectorFormTest {
     void thisJvmRunsTheVectorLoops() {
         assertTrue(LoweringSupport.VECTOR, "the tests run with --add-modules=jdk.incubator.vector (translator/pom.xml)");
         assertTrue(Files.exists(dir.resolve("classes/VectorSweep$1$V2.class")), "the vector loop's class was written");
+        assertTrue(Files.exists(dir.resolve("classes/RedBlackVector$1$V2.class")), "the step-2 vector loop's class was written");
     }
 
-    /** A child JVM on the test class path, with or without the module, runs VectorSweep on mt ranks. */
-    @ParameterizedTest(name = "module {0}, np {1}")
-    @CsvSource({"false, 1", "false, 2", "true, 2"})
-    void runsWithAndWithoutTheModule(boolean module, int np) throws Exception {
+    /** A child JVM on the test class path, with or without the module, runs the program on mt ranks. */
+    @ParameterizedTest(name = "{2}: module {0}, np {1}")
+    @CsvSource({"false, 1, VectorSweep", "false, 2, VectorSweep", "true, 2, VectorSweep",
+                "false, 2, RedBlackVector", "true, 2, RedBlackVector"})
+    void runsWithAndWithoutTheModule(boolean module, int np, String program) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED"));
         if (module) cmd.add("--add-modules=jdk.incubator.vector");
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "hpjava.mpjdev.Launcher", "--np", Integer.toString(np),
-                "--timeout", "60", "-cp", dir.resolve("classes").toString(), "VectorSweep"));
+                "--timeout", "60", "-cp", dir.resolve("classes").toString(), program));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         boolean ended = p.waitFor(90, TimeUnit.SECONDS);
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!ended) {
             p.destroyForcibly();
-            throw new AssertionError("VectorSweep did not end in 90 s:\n" + out);
+            throw new AssertionError(program + " did not end in 90 s:\n" + out);
         }
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("VectorSweep: OK (vector loops " + (module ? "on" : "off") + ")"), out);
+        assertTrue(out.contains(program + ": OK (vector loops " + (module ? "on" : "off") + ")"), out);
         assertFalse(out.contains("NoClassDefFoundError"), out);
     }
 
