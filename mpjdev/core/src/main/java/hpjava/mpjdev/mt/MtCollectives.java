@@ -153,6 +153,7 @@ final class MtCollectives implements NativeCollectives {
         if (ctx.arrived.incrementAndGet() == ctx.size) {
             if (combine) combine(parity);
             ctx.arrived.set(0);
+            ctx.releasedAt = System.nanoTime();
             ctx.generation = gen + 1;
             for (int k = 0; k < ctx.size; k++) {
                 Thread w = (Thread) WAITERS.getVolatile(ctx.barrierWaiters, k);
@@ -199,7 +200,9 @@ final class MtCollectives implements NativeCollectives {
             }
         } finally {
             WAITERS.setVolatile(ctx.barrierWaiters, comm.id, null);
-            me.parked(System.nanoTime() - parkedAt, job.options.spinLimit());
+            // releasedAt is that of generation gen unless it is still running (an abort or a peer's end ended the wait)
+            long late = (ctx.generation != gen ? ctx.releasedAt : System.nanoTime()) - parkedAt;
+            me.parked(late, job.options.spinLimit(), job.options.spinNanos());
         }
     }
 

@@ -13,6 +13,11 @@ final class MtContext {
     // Native collectives: a generation barrier and per-member slots where members publish their arrays.
     final AtomicInteger arrived = new AtomicInteger();
     volatile long generation;
+    /**
+     * When the last member arrived at the barrier ({@link System#nanoTime()}), written before the generation advances
+     * (which publishes it): parked members adapt their spin windows to it ({@link RankState#parked}).
+     */
+    long releasedAt;
     final Object[] slots;
     /** Member {@code k}'s check words of the allreduce it is in: {@code [2k]} signature, {@code [2k+1]} sequence. */
     final long[] checkWords;

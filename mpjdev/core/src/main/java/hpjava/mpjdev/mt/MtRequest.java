@@ -65,6 +65,12 @@ abstract class MtRequestFields extends MtRequestPadding {
     int tag;
     volatile int state;
     volatile Thread waiter;
+    /**
+     * When the completing thread completed a wait that had a registered (parking) waiter ({@link System#nanoTime()});
+     * 0 if it saw none. Reset by the waiter before it registers, written before the completing CAS, which publishes
+     * it: the waiter adapts its spin window to how late its partner came ({@link RankState#parked}).
+     */
+    long completedAt;
     DeviceException error;
     /** Link in a mailbox's posted-receive queue (guarded by the mailbox). */
     MtRequest next;
@@ -121,6 +127,7 @@ abstract class MtRequestFields extends MtRequestPadding {
     }
 
     boolean complete() {
+        if (waiter != null) completedAt = System.nanoTime();
         if (!STATE.compareAndSet(this, PENDING, DONE)) return false;
         Thread w = waiter;
         if (w != null) LockSupport.unpark(w);

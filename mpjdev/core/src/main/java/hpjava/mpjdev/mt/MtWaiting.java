@@ -33,6 +33,7 @@ final class MtWaiting {
         }
         boolean registered = me.enterWait(r);
         long parkedAt = System.nanoTime();
+        r.completedAt = 0;
         r.waiter = Thread.currentThread();
         try {
             while (r.state == MtRequest.PENDING) {
@@ -43,7 +44,7 @@ final class MtWaiting {
         } finally {
             r.waiter = null;
             me.exitWait(registered);
-            me.parked(System.nanoTime() - parkedAt, job.options.spinLimit());
+            adapt(me, r, parkedAt);
         }
     }
 
@@ -71,7 +72,12 @@ final class MtWaiting {
         boolean registered = me.enterWait(requests);
         long parkedAt = System.nanoTime();
         Thread self = Thread.currentThread();
-        for (Request q : requests) if (q != null) ((MtRequest) q).waiter = self;
+        for (Request q : requests) {
+            if (q == null) continue;
+            ((MtRequest) q).completedAt = 0;
+            ((MtRequest) q).waiter = self;
+        }
+        i = -1;
         try {
             while ((i = doneIndex(requests)) < 0) {
                 for (Request q : requests) {
@@ -84,8 +90,18 @@ final class MtWaiting {
         } finally {
             for (Request q : requests) if (q != null) ((MtRequest) q).waiter = null;
             me.exitWait(registered);
-            me.parked(System.nanoTime() - parkedAt, job.options.spinLimit());
+            adapt(me, i >= 0 ? (MtRequest) requests[i] : first, parkedAt);
         }
+    }
+
+    /**
+     * Adapts {@code me}'s spin window after a wait on {@code r} that went past its spin phase at {@code parkedAt}: by
+     * how late the partner completed it (its timestamp, or now if it left none: it completed before the waiter
+     * registered, or failed).
+     */
+    private void adapt(RankState me, MtRequest r, long parkedAt) {
+        long at = r.completedAt;
+        me.parked((at != 0 ? at : System.nanoTime()) - parkedAt, job.options.spinLimit(), job.options.spinNanos());
     }
 
     static int doneIndex(Request[] requests) {

@@ -58,10 +58,13 @@ abstract class RankStateFields extends RankStatePadding {
 
     /**
      * Adaptive spin window (Thread.onSpinWait rounds before parking), between {@link #minSpin} and the job's limit:
-     * doubled when a wait ends while spinning or soon after parking (under {@link #SHORT_WAIT_NANOS}: the partner was
-     * running and a longer spin would have caught it without the park/unpark cost), halved when a parked wait was long
-     * (the partner was descheduled or busy: under oversubscription spinning only delays it). Racy updates from
-     * several threads of one rank are harmless.
+     * doubled when a wait ends while spinning, or when it parked but its partner completed it within the limit's
+     * spinning time after the park began (a longer spin would have caught it without the park and the wake-up), halved
+     * when the partner came later than that (it was descheduled or busy: under oversubscription spinning only delays
+     * it). The lateness is measured to the partner's completion, not to this thread's wake-up: on a virtual machine a
+     * wake-up across vCPUs takes 20 us to over 100 us, and counting it made steady 50-90 us imbalances between two
+     * ranks (Jacobi N = 1024, np 2) shrink the window to its floor, so that every exchange parked (docs/BENCHMARKS.md,
+     * "mt np 2 at N = 1024"). Racy updates from several threads of one rank are harmless.
      */
     int spin;
     /** The window's floor ({@link MtOptions#spinFloor()}). */
@@ -82,11 +85,12 @@ abstract class RankStateFields extends RankStatePadding {
         if (s < max) spin = (int) Math.min(max, 2L * s);
     }
 
-    static final long SHORT_WAIT_NANOS = 100_000;
-
-    /** Adapts the window after a wait that parked for {@code nanos}. */
-    void parked(long nanos, int max) {
-        if (nanos < SHORT_WAIT_NANOS) spinSucceeded(max);
+    /**
+     * Adapts the window after a wait that parked: {@code lateNanos} from the start of the park to the partner's
+     * completing the wait, {@code maxSpinNanos} how long the job's longest window spins ({@link MtOptions#spinNanos}).
+     */
+    void parked(long lateNanos, int max, long maxSpinNanos) {
+        if (lateNanos <= maxSpinNanos) spinSucceeded(max);
         else spinFailed();
     }
 

@@ -11,11 +11,11 @@ class MtOptionsTest {
     @Test
     void defaultsDependOnWhetherTheRanksFitOnTheCores() {
         MtOptions fits = MtOptions.from(1, false, Map.of());
-        assertEquals(2_000, fits.spinLimit());
+        assertEquals(MtOptions.FITS_SPIN, fits.spinLimit());
         assertEquals(65_536, fits.eagerLimit());
         assertEquals(MtOptions.FITS_SPIN_FLOOR, fits.spinFloor());
         assertFalse(fits.debug());
-        assertEquals(2_000, fits.idle().spinRounds());
+        assertEquals(MtOptions.FITS_SPIN, fits.idle().spinRounds());
         MtOptions crowded = MtOptions.from(Cores.available() + 1, false, Map.of());
         assertEquals(50, crowded.spinLimit());
         assertEquals(MtOptions.OVERSUBSCRIBED_SPIN_FLOOR, crowded.spinFloor());
