@@ -46,6 +46,8 @@ import java.util.Objects;
 public final class JobWatch implements AutoCloseable {
     /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
     public static final int HANG_STATUS = 124;
+    /** Exit status of a job ended because a rank's host stopped answering ({@link RemoteListener#keepAlive}). */
+    public static final int LOST_HOST_STATUS = 1;
     /** Exit status of a job ended because of a diagnosed deadlock (as on mt). */
     public static final int DEADLOCK_STATUS = 1;
     /** System property naming the socket, for the rank JVMs. */
@@ -261,6 +263,7 @@ public final class JobWatch implements AutoCloseable {
             reading.incrementAndGet();
         }
         Forwarded forwarded = new Forwarded();
+        int rank = -1;
         try (c) {
             LinkReader r = new LinkReader(in);
             String line;
@@ -273,14 +276,15 @@ public final class JobWatch implements AutoCloseable {
                 } else {
                     try {
                         RankView v = RankView.parse(line, host);
-                        if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
+                        if (v.rank() >= 0 && v.rank() < np) views[rank = v.rank()] = v;
                     } catch (RuntimeException malformed) {
                         return;   // not a reporter of this job
                     }
                 }
             }
         } catch (IOException e) {
-            // the rank has exited
+            // the rank has exited; or its host has gone silent (TCP keepalive unanswered): the job cannot finish
+            if (c instanceof Socket && String.valueOf(e.getMessage()).contains("timed out")) lostHost(rank, host);
         } finally {
             forwarded.end();   // the rank's last partial lines
             reading.decrementAndGet();
@@ -299,6 +303,15 @@ public final class JobWatch implements AutoCloseable {
         void end() {
             for (RankOutput.Sink s : sinks) if (s != null) s.end();
         }
+    }
+
+    /** Ends the job because rank {@code rank}'s host (-1: not yet known) stopped answering its watch link. */
+    private void lostHost(int rank, String host) {
+        RankView v = rank >= 0 ? views[rank] : null;
+        if (v != null && v.state() == 'F') return;   // finished: its exit is the MPI launcher's to see
+        end(LOST_HOST_STATUS, report("mpjdev: lost " + (rank >= 0 ? "rank " + rank + " on " : "a rank on ") + host
+                + ": its host has not answered for " + RemoteListener.LOST_HOST_SECONDS + " s (the host or its network is"
+                + " gone); ending the job", views.clone()));
     }
 
     /** Passes the output body announced by {@code h} to the rank's sink; false if it is malformed or cut off. */
@@ -379,6 +392,7 @@ public final class JobWatch implements AutoCloseable {
                 return;
             }
             // the clock starts once every rank has reported, and only a wait as long as the timeout counts
+            if (verdict >= 0) return;   // a link reader has ended the job
             if (hang.expired(allReported ? sum : -1, longestWaitMs(v) >= timeoutSeconds * 1000L)) {
                 end(HANG_STATUS, report("mpjdev: hang: no rank has made communication progress for " + timeoutSeconds
                         + " s while ranks wait in the device (--timeout " + timeoutSeconds + "); ending the job (exit status "
@@ -407,8 +421,9 @@ public final class JobWatch implements AutoCloseable {
         return longest;
     }
 
-    private void end(int status, String report) {
-        if (closed) return;
+    /** Ends the job once (the watch thread and the link readers may both decide to): the first verdict stands. */
+    private synchronized void end(int status, String report) {
+        if (closed || verdict >= 0) return;
         verdict = status;
         HangReports.publish(report, err);
         endJob.run();
