@@ -41,7 +41,9 @@ import java.util.Objects;
  * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
  * when it dies, each rank's reporter sees the socket close and halts. A failing rank sends its report here before it
  * aborts the job ({@link FailureMessage}): it is printed on {@code err} at once, exactly as the rank would have
- * printed it, and acknowledged.
+ * printed it, and acknowledged. With {@link #forwardOutput} the ranks also send their standard output and error
+ * ({@link OutputMessage}), printed a whole line at a time by a {@link RankOutput}. A TCP link whose host stops
+ * answering (keepalive, {@link RemoteListener#keepAlive}) ends the job with {@link #LOST_HOST_STATUS}.
  */
 public final class JobWatch implements AutoCloseable {
     /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
