@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  *
  * <p>{@code OutputLines LINES normal}: every rank prints {@code LINES} output lines and every fifth of them also an
  * error line, then {@code tail R} without a newline, and returns. {@code OutputLines LINES abort}: the same, but rank 1
- * prints {@code dying words of rank 1} instead of its tail, without a newline, and throws, while the others wait for a message it never
- * sends: the job aborts, and the partial line must not be lost.
+ * prints {@code dying words of rank 1} instead of its tail, without a newline, once the others have printed all,
+ * and throws, while the others wait for a message it never sends: the job aborts, and the partial line must not be lost.
  */
 public final class OutputLines {
     /** The length of a line of many pieces, and of a line printed at once. */
@@ -41,12 +41,16 @@ public final class OutputLines {
             System.out.flush();
         }
         if (!abort) return;
+        Buffer b = Buffer.allocate(8);
         if (rank == 1) {
+            // the others have printed all (the abort would cut them off mid-line, rightly, but then they are not whole)
+            for (int r = 0; r < world.size(); r++) if (r != 1) world.recv(b, r, 98);
             System.out.print("dying words of rank 1");
             System.out.flush();
             throw new IllegalStateException("OutputLines: rank 1 fails on purpose");
         }
-        world.recv(Buffer.allocate(8), 1, 99);   // never sent: ended by the abort
+        world.send(b, 1, 98);
+        world.recv(b, 1, 99);   // never sent: ended by the abort
     }
 
     private static void printInPieces(java.io.PrintStream s, String kind, int rank, int i) {
