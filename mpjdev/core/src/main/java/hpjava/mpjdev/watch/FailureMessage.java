@@ -1,12 +1,12 @@
 package hpjava.mpjdev.watch;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
- * The watch socket's failure message: a failing rank's report, sent by {@link RankReporter#deliverFailure} to the
+ * The watch link's failure message: a failing rank's report, sent by {@link RankReporter#deliverFailure} to the
  * launcher's {@link JobWatch}, which prints it and answers with one {@link #ACK} byte. Format: the header line
- * {@code !failure<TAB>rank<TAB>length} ({@code length} in UTF-16 chars), then exactly {@code length} chars of report.
+ * {@code !failure<TAB>rank<TAB>length} ({@code length} in bytes), then exactly {@code length} bytes of UTF-8 report.
  * The {@code !} keeps it apart from the activity lines, which start with the rank number.
  */
 final class FailureMessage {
@@ -14,14 +14,21 @@ final class FailureMessage {
     static final byte ACK = 'A';
     /** Longest report accepted (chars): a deep stack trace fits many times over; a longer one is cut by the rank. */
     static final int MAX_CHARS = 1 << 20;
+    /** Longest report accepted, in bytes (each char at most 3 UTF-8 bytes; surrogate pairs take 4 for 2). */
+    static final int MAX_BYTES = 3 * MAX_CHARS;
 
     private FailureMessage() {}
 
     /** The message for {@code report} of rank {@code rank}, the report cut to {@link #MAX_CHARS}. */
-    static String encode(int rank, String report) {
+    static byte[] encode(int rank, String report) {
         String text = report.length() <= MAX_CHARS ? report
                 : report.substring(0, MAX_CHARS - 40) + "\n... (report cut at " + MAX_CHARS + " chars)\n";
-        return HEADER + rank + "\t" + text.length() + "\n" + text;
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] header = (HEADER + rank + "\t" + body.length + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] m = new byte[header.length + body.length];
+        System.arraycopy(header, 0, m, 0, header.length);
+        System.arraycopy(body, 0, m, header.length, body.length);
+        return m;
     }
 
     static boolean isHeader(String line) {
@@ -32,7 +39,7 @@ final class FailureMessage {
      * Reads the report announced by {@code header} from {@code in}; null when the header is malformed or the stream
      * ends first (not a reporter of this job, or a rank killed while sending).
      */
-    static String readReport(String header, BufferedReader in) throws IOException {
+    static String readReport(String header, LinkReader in) throws IOException {
         String[] f = header.split("\t", -1);
         int length;
         try {
@@ -40,13 +47,8 @@ final class FailureMessage {
         } catch (NumberFormatException e) {
             return null;
         }
-        if (length < 0 || length > MAX_CHARS) return null;
-        char[] text = new char[length];
-        for (int n = 0; n < length; ) {
-            int k = in.read(text, n, length - n);
-            if (k < 0) return null;
-            n += k;
-        }
-        return new String(text);
+        if (length < 0 || length > MAX_BYTES) return null;
+        byte[] text = new byte[length];
+        return in.readFully(text, length) ? new String(text, StandardCharsets.UTF_8) : null;
     }
 }

@@ -1,10 +1,8 @@
 package hpjava.mpjdev.watch;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -20,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -42,20 +41,33 @@ import java.util.Objects;
  * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
  * when it dies, each rank's reporter sees the socket close and halts. A failing rank sends its report here before it
  * aborts the job ({@link FailureMessage}): it is printed on {@code err} at once, exactly as the rank would have
- * printed it, and acknowledged.
+ * printed it, and acknowledged. With {@link #forwardOutput} the ranks also send their standard output and error
+ * ({@link OutputMessage}), printed a whole line at a time by a {@link RankOutput}. A TCP link whose host stops
+ * answering (keepalive, {@link RemoteListener#keepAlive}) ends the job with {@link #LOST_HOST_STATUS}.
  */
 public final class JobWatch implements AutoCloseable {
     /** Exit status of a job ended by the watchdog's timeout (as {@code timeout(1)}). */
     public static final int HANG_STATUS = 124;
+    /** Exit status of a job ended because a rank's host stopped answering ({@link RemoteListener#keepAlive}). */
+    public static final int LOST_HOST_STATUS = 1;
     /** Exit status of a job ended because of a diagnosed deadlock (as on mt). */
     public static final int DEADLOCK_STATUS = 1;
     /** System property naming the socket, for the rank JVMs. */
     public static final String SOCKET_PROPERTY = "hpjava.watch.socket";
-    /** System property holding the job's secret, for the rank JVMs. */
-    public static final String SECRET_PROPERTY = "hpjava.watch.secret";
+    /**
+     * Environment variable holding the job's secret, for the rank processes: never a command-line argument, which
+     * every user of a host can read in {@code ps}; a process's environment ({@code /proc/PID/environ}) only its owner
+     * can. The MPI launcher passes it on to the ranks on every host ({@code mpirun -x NAME}: the name only; MPICH's
+     * hydra passes the whole environment).
+     */
+    public static final String SECRET_ENV = "HPJAVA_WATCH_SECRET";
     /** System property naming the TCP endpoint ({@code ADDRESS:PORT}) for ranks on other hosts, when there is one. */
     public static final String ADDRESS_PROPERTY = "hpjava.watch.address";
+    /** System property telling the ranks to send their standard output and error over the link ({@link #forwardOutput}). */
+    public static final String OUTPUT_PROPERTY = "hpjava.watch.output";
     static final long DEADLOCK_BLOCKED_MS = 900;
+    /** How long {@link #close()} waits for the links of ended ranks to deliver what they still carry. */
+    static final long DRAIN_MS = 2_000;
     private static final long LOOK_MS = 200;
 
     private final int np;
@@ -71,6 +83,9 @@ public final class JobWatch implements AutoCloseable {
     private volatile int verdict = -1;
     private volatile boolean closed;
     private AutoCloseable onRequest = () -> { };
+    private volatile RankOutput output;
+    /** Links being read (their reader threads have not returned). */
+    private final java.util.concurrent.atomic.AtomicInteger reading = new java.util.concurrent.atomic.AtomicInteger();
 
     /** One report of one rank (see {@link RankReporter} for the fields) from {@code host} (its hello's). */
     record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
@@ -136,16 +151,30 @@ public final class JobWatch implements AutoCloseable {
     }
 
     /**
-     * JVM arguments for every rank: the socket, the job's secret, the TCP endpoint for ranks on other hosts (when
-     * listening), and this JVM's pid and host for {@link LauncherWatch} and for the rank's choice of transport.
+     * JVM arguments for every rank: the socket, the TCP endpoint for ranks on other hosts (when listening), and this
+     * JVM's pid and host for {@link LauncherWatch} and for the rank's choice of transport. Not the secret: it goes in
+     * the environment ({@link #rankEnvironment()}).
      */
     public List<String> rankJvmArgs() {
-        List<String> args = new ArrayList<>(List.of("-D" + SOCKET_PROPERTY + "=" + socket, "-D" + SECRET_PROPERTY + "="
-                + secret));
+        List<String> args = new ArrayList<>(List.of("-D" + SOCKET_PROPERTY + "=" + socket));
         if (remote != null) args.add("-D" + ADDRESS_PROPERTY + "=" + remote.endpoint());
+        if (output != null) args.add("-D" + OUTPUT_PROPERTY + "=true");
         args.add("-D" + LauncherWatch.PID_PROPERTY + "=" + ProcessHandle.current().pid());
         args.add("-D" + LauncherWatch.HOST_PROPERTY + "=" + LauncherWatch.hostName());
         return args;
+    }
+
+    /**
+     * Has the ranks send their standard output and error over their links, to be printed on {@code output} a whole
+     * line at a time (call before {@link #rankJvmArgs()}); the caller closes {@code output} after this watch.
+     */
+    public void forwardOutput(RankOutput output) {
+        this.output = output;
+    }
+
+    /** Environment variables for every rank process: the job's secret ({@value #SECRET_ENV}). */
+    public Map<String, String> rankEnvironment() {
+        return Map.of(SECRET_ENV, secret);
     }
 
     /** The TCP endpoint for ranks on other hosts ({@code ADDRESS:PORT}), or null when not listening. */
@@ -158,9 +187,22 @@ public final class JobWatch implements AutoCloseable {
         return verdict;
     }
 
-    /** Stops watching (call after the job's processes have ended: the ranks halt when the socket closes). */
+    /**
+     * Stops watching (call after the job's processes have ended: the ranks halt when the socket closes). First waits,
+     * at most {@link #DRAIN_MS} ms, until every link has been read to its end, so that nothing the ranks sent (their
+     * output) is lost.
+     */
     @Override
     public void close() {
+        long deadline = System.nanoTime() + DRAIN_MS * 1_000_000L;
+        while (reading.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         closed = true;
         try {
             onRequest.close();
@@ -220,24 +262,70 @@ public final class JobWatch implements AutoCloseable {
                 return;
             }
             connections.add(c);
+            reading.incrementAndGet();
         }
-        try (c; BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        Forwarded forwarded = new Forwarded();
+        int rank = -1;
+        try (c) {
+            LinkReader r = new LinkReader(in);
             String line;
             while ((line = r.readLine()) != null) {
                 if (FailureMessage.isHeader(line)) {
+                    forwarded.flush();   // the rank's output so far goes first
                     if (!printFailure(line, r, out)) return;
-                    continue;
-                }
-                try {
-                    RankView v = RankView.parse(line, host);
-                    if (v.rank() >= 0 && v.rank() < np) views[v.rank()] = v;
-                } catch (RuntimeException malformed) {
-                    return;   // not a reporter of this job
+                } else if (OutputMessage.isHeader(line)) {
+                    if (!forward(OutputMessage.parse(line, np), r, forwarded)) return;
+                } else {
+                    try {
+                        RankView v = RankView.parse(line, host);
+                        if (v.rank() >= 0 && v.rank() < np) views[rank = v.rank()] = v;
+                    } catch (RuntimeException malformed) {
+                        return;   // not a reporter of this job
+                    }
                 }
             }
         } catch (IOException e) {
-            // the rank has exited
+            // the rank has exited; or its host has gone silent (TCP keepalive unanswered): the job cannot finish
+            if (c instanceof Socket && String.valueOf(e.getMessage()).contains("timed out")) lostHost(rank, host);
+        } finally {
+            forwarded.end();   // the rank's last partial lines
+            reading.decrementAndGet();
         }
+    }
+
+    /** The output sinks one link feeds (made at its first output message) and its reused body buffer. */
+    private static final class Forwarded {
+        final RankOutput.Sink[] sinks = new RankOutput.Sink[2];
+        byte[] body;
+
+        void flush() {
+            for (RankOutput.Sink s : sinks) if (s != null) s.flush();
+        }
+
+        void end() {
+            for (RankOutput.Sink s : sinks) if (s != null) s.end();
+        }
+    }
+
+    /** Ends the job because rank {@code rank}'s host (-1: not yet known) stopped answering its watch link. */
+    private void lostHost(int rank, String host) {
+        RankView v = rank >= 0 ? views[rank] : null;
+        if (v != null && v.state() == 'F') return;   // finished: its exit is the MPI launcher's to see
+        end(LOST_HOST_STATUS, report("mpjdev: lost " + (rank >= 0 ? "rank " + rank + " on " : "a rank on ") + host
+                + ": its host has not answered for " + RemoteListener.LOST_HOST_SECONDS + " s (the host or its network is"
+                + " gone); ending the job", views.clone()));
+    }
+
+    /** Passes the output body announced by {@code h} to the rank's sink; false if it is malformed or cut off. */
+    private boolean forward(OutputMessage.Header h, LinkReader r, Forwarded f) throws IOException {
+        RankOutput o = output;
+        if (h == null || o == null) return false;
+        if (f.body == null) f.body = new byte[OutputMessage.MAX_BYTES];
+        if (!r.readFully(f.body, h.length())) return false;
+        int k = h.error() ? 1 : 0;
+        if (f.sinks[k] == null) f.sinks[k] = o.sink(h.rank(), h.error());
+        f.sinks[k].write(f.body, 0, h.length());
+        return true;
     }
 
     private static void closeQuietly(Closeable c) {
@@ -258,12 +346,17 @@ public final class JobWatch implements AutoCloseable {
     }
 
     /** Prints the failure report that follows {@code header} and acknowledges it; false if it was malformed. */
-    private boolean printFailure(String header, BufferedReader in, OutputStream out) throws IOException {
+    private boolean printFailure(String header, LinkReader in, OutputStream out) throws IOException {
         String report = FailureMessage.readReport(header, in);
         if (report == null) return false;
-        synchronized (err) {
-            err.print(report);
-            err.flush();
+        RankOutput o = output;
+        if (o != null) {
+            o.printWhole(true, report);   // after the rank's own output, never inside one of its open lines
+        } else {
+            synchronized (err) {
+                err.print(report);
+                err.flush();
+            }
         }
         out.write(FailureMessage.ACK);
         out.flush();
@@ -301,6 +394,7 @@ public final class JobWatch implements AutoCloseable {
                 return;
             }
             // the clock starts once every rank has reported, and only a wait as long as the timeout counts
+            if (verdict >= 0) return;   // a link reader has ended the job
             if (hang.expired(allReported ? sum : -1, longestWaitMs(v) >= timeoutSeconds * 1000L)) {
                 end(HANG_STATUS, report("mpjdev: hang: no rank has made communication progress for " + timeoutSeconds
                         + " s while ranks wait in the device (--timeout " + timeoutSeconds + "); ending the job (exit status "
@@ -329,8 +423,9 @@ public final class JobWatch implements AutoCloseable {
         return longest;
     }
 
-    private void end(int status, String report) {
-        if (closed) return;
+    /** Ends the job once (the watch thread and the link readers may both decide to): the first verdict stands. */
+    private synchronized void end(int status, String report) {
+        if (closed || verdict >= 0) return;
         verdict = status;
         HangReports.publish(report, err);
         endJob.run();

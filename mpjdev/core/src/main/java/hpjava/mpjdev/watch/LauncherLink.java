@@ -1,5 +1,6 @@
 package hpjava.mpjdev.watch;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,21 +21,29 @@ import java.nio.file.Path;
  */
 record LauncherLink(InputStream in, OutputStream out, AutoCloseable connection) {
     static final int CONNECT_TIMEOUT_MS = 5_000;
+    /** The link's output buffer: a message's header and a short body leave in one write (every message is flushed). */
+    private static final int BUFFER_BYTES = 8192;
 
     /**
      * Connects when the launcher asked for it (else returns null without a word); a launcher that cannot be reached
      * is said once on standard error, naming {@code rank}, and null is returned: the rank runs unwatched.
      */
     static LauncherLink connect(int rank) {
+        return connect(rank, System.getenv(JobWatch.SECRET_ENV));
+    }
+
+    /** As {@link #connect(int)}, presenting {@code secret} (the environment's, as the launcher passed it). */
+    static LauncherLink connect(int rank, String secret) {
         String socket = property(JobWatch.SOCKET_PROPERTY), address = property(JobWatch.ADDRESS_PROPERTY);
-        String secret = property(JobWatch.SECRET_PROPERTY), launcherHost = property(LauncherWatch.HOST_PROPERTY);
+        String launcherHost = property(LauncherWatch.HOST_PROPERTY);
+        secret = secret == null || secret.isBlank() ? null : secret.trim();
         if (socket == null && address == null) return null;
         String host = LauncherWatch.hostName();
         boolean socketHere = socket != null && Files.exists(Path.of(socket));
         boolean launcherHere = launcherHost == null || launcherHost.equals(host);
         String target = "";
         try {
-            if (secret == null) throw new IOException("no job secret was passed");
+            if (secret == null) throw new IOException("no job secret was passed in $" + JobWatch.SECRET_ENV);
             if (socketHere && (launcherHere || address == null)) {
                 target = " at " + socket;
                 return unix(socket, secret, host);
@@ -56,7 +65,7 @@ record LauncherLink(InputStream in, OutputStream out, AutoCloseable connection) 
         SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(socket));
         try {
             InputStream in = Channels.newInputStream(ch);
-            OutputStream out = Channels.newOutputStream(ch);
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), BUFFER_BYTES);
             WatchHello.greet(in, out, secret, host);
             return new LauncherLink(in, out, ch);
         } catch (IOException e) {
@@ -74,7 +83,7 @@ record LauncherLink(InputStream in, OutputStream out, AutoCloseable connection) 
             s.setSoTimeout(CONNECT_TIMEOUT_MS);
             WatchHello.greet(s.getInputStream(), s.getOutputStream(), secret, host);
             s.setSoTimeout(0);
-            return new LauncherLink(s.getInputStream(), s.getOutputStream(), s);
+            return new LauncherLink(s.getInputStream(), new BufferedOutputStream(s.getOutputStream(), BUFFER_BYTES), s);
         } catch (IOException e) {
             s.close();
             throw e;

@@ -1,6 +1,7 @@
 package hpjava.mpjdev.watch;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -89,13 +90,57 @@ public final class RankReporter {
         }
     }
 
-    private synchronized boolean send() {
-        return write(line());
+    /** Whether the launcher asked for this rank's standard output and error over the link ({@link #output}). */
+    public static boolean forwardsOutput() {
+        return Boolean.getBoolean(JobWatch.OUTPUT_PROPERTY);
     }
 
-    private synchronized boolean write(String text) {
+    /**
+     * A stream sending what is written to it, at once and unbuffered, to the launcher as this rank's standard error
+     * ({@code error}) or output ({@link OutputMessage}); the launcher prints it a whole line at a time
+     * ({@link RankOutput}). Once the link has failed, writes go to {@code fallback}. For {@code System.setOut/Err}.
+     */
+    public OutputStream output(boolean error, OutputStream fallback) {
+        return new OutputStream() {
+            private boolean broken;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                while (len > 0 && !broken) {
+                    int n = Math.min(len, OutputMessage.MAX_BYTES);
+                    if (!sendMessage(OutputMessage.header(rank, error, n), b, off, n)) {
+                        broken = true;
+                        break;
+                    }
+                    off += n;
+                    len -= n;
+                }
+                if (len > 0) {
+                    fallback.write(b, off, len);
+                    fallback.flush();
+                }
+            }
+        };
+    }
+
+    private synchronized boolean send() {
+        return write(line().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private boolean write(byte[] message) {
+        return sendMessage(message, message, 0, 0);
+    }
+
+    /** Writes {@code head} and {@code len} bytes of {@code body} as one message; false once the launcher is gone. */
+    private synchronized boolean sendMessage(byte[] head, byte[] body, int off, int len) {
         try {
-            link.out().write(text.getBytes(StandardCharsets.UTF_8));
+            link.out().write(head);
+            if (len > 0) link.out().write(body, off, len);
             link.out().flush();
             return true;
         } catch (IOException e) {

@@ -21,6 +21,10 @@ final class RemoteListener implements AutoCloseable {
         void serve(Socket connection, InputStream in, String host);
     }
 
+    static final int KEEPALIVE_IDLE_S = 3, KEEPALIVE_INTERVAL_S = 1, KEEPALIVE_COUNT = 3;
+    /** The longest a vanished host goes unnoticed: idle time, then every probe unanswered. */
+    static final int LOST_HOST_SECONDS = KEEPALIVE_IDLE_S + KEEPALIVE_INTERVAL_S * KEEPALIVE_COUNT;
+
     private final ServerSocket server;
     private final byte[] secret;
     private final Handler handler;
@@ -74,7 +78,10 @@ final class RemoteListener implements AutoCloseable {
             s.setTcpNoDelay(true);
             in = s.getInputStream();
             host = WatchHello.accept(in, s.getOutputStream(), secret, s);
-            if (host != null) s.setSoTimeout(0);
+            if (host != null) {
+                s.setSoTimeout(0);
+                keepAlive(s);
+            }
         } catch (IOException e) {
             host = null;
             in = null;
@@ -86,6 +93,27 @@ final class RemoteListener implements AutoCloseable {
             return;
         }
         handler.serve(s, in, host);
+    }
+
+    /**
+     * TCP keepalive with short timers on an accepted rank link: the launcher only reads it, so a rank's host that
+     * vanishes (network gone, machine off: no FIN, no RST) would leave that read waiting for ever. The rank reports
+     * every {@link RankReporter#PERIOD_MS} ms; after {@link #KEEPALIVE_IDLE_S} s with nothing from its host the kernel
+     * probes it {@link #KEEPALIVE_COUNT} times, {@link #KEEPALIVE_INTERVAL_S} s apart, and, unanswered, fails the read
+     * with "Connection timed out" ({@link JobWatch} then ends the job): at most {@link #LOST_HOST_SECONDS} s after the
+     * host's last packet. A rank that is merely stopped (SIGSTOP, a debugger, a long collection) still has a kernel
+     * that answers the probes: that is the hang watchdog's to judge, not this. Where the options are not offered
+     * (not Linux), the system's keepalive timers apply (hours).
+     */
+    static void keepAlive(Socket s) throws IOException {
+        s.setKeepAlive(true);
+        try {
+            s.setOption(jdk.net.ExtendedSocketOptions.TCP_KEEPIDLE, KEEPALIVE_IDLE_S);
+            s.setOption(jdk.net.ExtendedSocketOptions.TCP_KEEPINTERVAL, KEEPALIVE_INTERVAL_S);
+            s.setOption(jdk.net.ExtendedSocketOptions.TCP_KEEPCOUNT, KEEPALIVE_COUNT);
+        } catch (UnsupportedOperationException e) {
+            // the platform's default timers
+        }
     }
 
     private static void closeQuietly(Socket s) {

@@ -13,7 +13,7 @@ import java.util.HexFormat;
 /**
  * The first exchange on every connection from a rank's {@link RankReporter} to the launcher's {@link JobWatch}, on the
  * Unix socket and on the TCP port alike: the rank sends {@code hello TAB SECRET TAB HOST LF}, where SECRET is the
- * job's random token (system property {@value JobWatch#SECRET_PROPERTY}) and HOST the rank's host name; the launcher
+ * job's random token (environment variable {@value JobWatch#SECRET_ENV}) and HOST the rank's host name; the launcher
  * answers {@code ok LF} when the secret is the job's (compared in constant time) and otherwise closes the connection
  * without a word. The launcher reads at most {@link #MAX_HELLO_BYTES} bytes, and over TCP for at most
  * {@link #HELLO_TIMEOUT_MS} ms in all, so a stranger can neither stall it nor make it buffer much. A rank starts

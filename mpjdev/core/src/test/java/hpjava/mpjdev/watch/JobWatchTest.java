@@ -93,7 +93,7 @@ class JobWatchTest {
         JobWatch w = JobWatch.start(1, 0, new PrintStream(err, true, StandardCharsets.UTF_8), () -> { });
         String report = "[1] mpjdev: rank 1 failed: java.lang.IllegalStateException: \u00e9\n[1] \tat P.main(P.hpj:3)\n";
         try (SocketChannel ch = WatchLinks.unix(w, "h")) {
-            String sent = line(0, 'R', 10, 1, 0, 0, "running") + FailureMessage.encode(1, report) + line(0, 'R', 20, 2, 0, 0, "running");
+            String sent = line(0, 'R', 10, 1, 0, 0, "running") + new String(FailureMessage.encode(1, report), StandardCharsets.UTF_8) + line(0, 'R', 20, 2, 0, 0, "running");
             ch.write(ByteBuffer.wrap(sent.getBytes(StandardCharsets.UTF_8)));
             ByteBuffer ack = ByteBuffer.allocate(1);
             while (ack.hasRemaining()) if (ch.read(ack) < 0) break;
@@ -106,7 +106,7 @@ class JobWatchTest {
 
     @Test
     void aTooLongReportIsCutNotRefused() {
-        String m = FailureMessage.encode(2, "x".repeat(FailureMessage.MAX_CHARS + 5));
+        String m = new String(FailureMessage.encode(2, "x".repeat(FailureMessage.MAX_CHARS + 5)), StandardCharsets.UTF_8);
         String header = m.substring(0, m.indexOf('\n'));
         int length = Integer.parseInt(header.split("\t")[2]);
         assertTrue(length <= FailureMessage.MAX_CHARS, header);

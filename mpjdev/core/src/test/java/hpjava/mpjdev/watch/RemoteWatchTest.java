@@ -47,7 +47,7 @@ class RemoteWatchTest {
     }
 
     private String secret() {
-        return WatchLinks.property(watch, JobWatch.SECRET_PROPERTY);
+        return WatchLinks.secret(watch);
     }
 
     private Socket greetedTcp(String host) throws IOException {
@@ -69,6 +69,7 @@ class RemoteWatchTest {
                 || endpoint.startsWith("[" + InetAddress.getLoopbackAddress().getHostAddress()), endpoint);
         assertTrue(watch.rankJvmArgs().contains("-D" + JobWatch.ADDRESS_PROPERTY + "=" + endpoint), watch.rankJvmArgs().toString());
         assertEquals(64, secret().length());
+        for (String a : watch.rankJvmArgs()) assertTrue(!a.contains(secret()), "the secret on the command line: " + a);
     }
 
     @Test
@@ -157,7 +158,7 @@ class RemoteWatchTest {
     @BeforeEach
     void saveProperties() {
         saved = new java.util.HashMap<>();
-        for (String p : new String[] {JobWatch.SOCKET_PROPERTY, JobWatch.SECRET_PROPERTY, JobWatch.ADDRESS_PROPERTY,
+        for (String p : new String[] {JobWatch.SOCKET_PROPERTY, JobWatch.ADDRESS_PROPERTY,
                 LauncherWatch.HOST_PROPERTY}) saved.put(p, System.getProperty(p));
     }
 
@@ -171,7 +172,7 @@ class RemoteWatchTest {
 
     /** Sets the rank properties of {@code watch}, as its launcher passes them, with the launcher on {@code host}. */
     private void asRankOf(String host) {
-        for (String p : new String[] {JobWatch.SOCKET_PROPERTY, JobWatch.SECRET_PROPERTY, JobWatch.ADDRESS_PROPERTY})
+        for (String p : new String[] {JobWatch.SOCKET_PROPERTY, JobWatch.ADDRESS_PROPERTY})
             System.setProperty(p, WatchLinks.property(watch, p));
         System.setProperty(LauncherWatch.HOST_PROPERTY, host);
     }
@@ -180,9 +181,9 @@ class RemoteWatchTest {
     void aRankOnTheLaunchersHostUsesTheSocketAndOneElsewhereTcp() throws Exception {
         start(2);
         asRankOf(LauncherWatch.hostName());
-        LauncherLink here = LauncherLink.connect(0);
+        LauncherLink here = LauncherLink.connect(0, secret());
         asRankOf("another-" + LauncherWatch.hostName());
-        LauncherLink there = LauncherLink.connect(1);
+        LauncherLink there = LauncherLink.connect(1, secret());
         try {
             assertInstanceOf(SocketChannel.class, here.connection());
             assertInstanceOf(Socket.class, there.connection());
@@ -205,7 +206,7 @@ class RemoteWatchTest {
         PrintStream stderr = System.err;
         System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
         try {
-            assertNull(LauncherLink.connect(3));
+            assertNull(LauncherLink.connect(3, secret()));
         } finally {
             System.setErr(stderr);
         }
@@ -220,12 +221,11 @@ class RemoteWatchTest {
     void aRankGivenAWrongSecretRunsUnwatched() throws Exception {
         start(1);
         asRankOf("another-" + LauncherWatch.hostName());
-        System.setProperty(JobWatch.SECRET_PROPERTY, "f".repeat(64));
         PrintStream stderr = System.err;
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
         try {
-            assertNull(LauncherLink.connect(0));
+            assertNull(LauncherLink.connect(0, "f".repeat(64)));
         } finally {
             System.setErr(stderr);
         }

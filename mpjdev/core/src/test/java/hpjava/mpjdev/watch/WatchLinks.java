@@ -18,10 +18,15 @@ final class WatchLinks {
         return null;
     }
 
+    /** The job's secret, from the environment the watch gives its ranks. */
+    static String secret(JobWatch w) {
+        return w.rankEnvironment().get(JobWatch.SECRET_ENV);
+    }
+
     /** A Unix-socket connection from {@code host}, greeted with the job's secret. */
     static SocketChannel unix(JobWatch w, String host) throws IOException {
         SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(property(w, JobWatch.SOCKET_PROPERTY)));
-        WatchHello.greet(Channels.newInputStream(c), Channels.newOutputStream(c), property(w, JobWatch.SECRET_PROPERTY), host);
+        WatchHello.greet(Channels.newInputStream(c), Channels.newOutputStream(c), secret(w), host);
         return c;
     }
 

@@ -2,6 +2,7 @@ package hpjava.mpjdev.mpi;
 
 import hpjava.mpjdev.watch.JobWatch;
 import hpjava.mpjdev.watch.LauncherWatch;
+import hpjava.mpjdev.watch.RankOutput;
 import hpjava.mpjdev.watch.WatchAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicReference;
@@ -82,10 +83,14 @@ public final class MpiBackend implements Backend {
         AtomicReference<Process> job = new AtomicReference<>();
         JobWatch watch = JobWatch.start(spec.np(), spec.timeoutSeconds(), System.err, () -> endJob(job.get()),
                 remoteWatchAddress(spec));
+        // the ranks' output comes over their watch links and is printed a whole line at a time
+        RankOutput output = new RankOutput(System.out, System.err, spec.prefixOutput());
+        if (watch != null) watch.forwardOutput(output);
         try {
             return launch(spec, watch, job);
         } finally {
             if (watch != null) watch.close();
+            output.close();
         }
     }
 
@@ -114,13 +119,14 @@ public final class MpiBackend implements Backend {
 
     private int launch(LaunchSpec spec, JobWatch watch, AtomicReference<Process> job) {
         List<String> command;
+        java.util.Map<String, String> rankEnv = watch != null ? watch.rankEnvironment() : java.util.Map.of();
         try {
             if (watch != null) {
                 List<String> jvm = new java.util.ArrayList<>(spec.jvmArgs());
                 jvm.addAll(watch.rankJvmArgs());
                 spec = spec.withJvmArgs(jvm);
             }
-            command = MpiLaunchCommand.build(spec, System.getenv());
+            command = MpiLaunchCommand.build(spec, System.getenv(), rankEnv.keySet());
         } catch (MpiLaunchCommand.NotInstalledException e) {
             System.err.println("mpjdev: the mpi backend cannot run here: " + e.getMessage());
             return 3;
@@ -128,7 +134,9 @@ public final class MpiBackend implements Backend {
         if (MpiOptions.of(spec.options(), System.getenv()).verbose()) System.err.println("mpjdev: " + String.join(" ", command));
         try {
             // mpirun gets SIGTERM when this JVM dies, and ends its ranks on every host at once
-            Process p = new ProcessBuilder(LauncherWatch.endingWithThisJvm(command)).inheritIO().start();
+            ProcessBuilder pb = new ProcessBuilder(LauncherWatch.endingWithThisJvm(command)).inheritIO();
+            pb.environment().putAll(rankEnv);   // the watch's secret: in the environment, never on a command line
+            Process p = pb.start();
             job.set(p);
             int status;
             while (true) {

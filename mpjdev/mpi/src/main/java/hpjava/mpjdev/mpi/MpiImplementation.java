@@ -43,6 +43,22 @@ enum MpiImplementation {
         return abiDir.resolve(id + ".properties");
     }
 
+    /**
+     * The launcher's arguments that pass the environment variables {@code names} (their values from the launcher's
+     * own environment, never on a command line) to the ranks on every host: Open MPI's {@code -x NAME}; none for
+     * MPICH, whose hydra passes its whole environment unless told {@code -genvnone}.
+     */
+    List<String> exportArgs(java.util.Collection<String> names) {
+        List<String> a = new ArrayList<>();
+        if (this == OPENMPI) {
+            for (String n : names) {
+                a.add("-x");
+                a.add(n);
+            }
+        }
+        return a;
+    }
+
     /** The launcher's arguments before the rank command: process count, Open MPI's root and oversubscription flags, hosts. */
     List<String> launcherArgs(int np, String hostfile, boolean root) {
         List<String> a = new ArrayList<>();

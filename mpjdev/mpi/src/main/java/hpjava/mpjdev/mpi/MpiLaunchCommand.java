@@ -53,6 +53,15 @@ final class MpiLaunchCommand {
      * @throws IllegalArgumentException for an unknown or malformed option
      */
     static List<String> build(LaunchSpec spec, Map<String, String> env) throws NotInstalledException {
+        return build(spec, env, List.of());
+    }
+
+    /**
+     * As {@link #build(LaunchSpec, Map)}, the launcher told to pass the environment variables {@code exported} (set in
+     * its own environment by the caller) to every rank ({@link MpiImplementation#exportArgs}).
+     */
+    static List<String> build(LaunchSpec spec, Map<String, String> env, java.util.Collection<String> exported)
+            throws NotInstalledException {
         MpiOptions options = MpiOptions.of(spec.options(), env);
         String binding = options.binding(defaultBinding(spec));
         options.channels();  // rank keys are checked here, before any process starts
@@ -68,6 +77,7 @@ final class MpiLaunchCommand {
         List<String> cmd = new ArrayList<>();
         cmd.add(launcherPath.toString());
         cmd.addAll(impl.launcherArgs(spec.np(), options.hostfile(), "root".equals(System.getProperty("user.name"))));
+        cmd.addAll(impl.exportArgs(exported));
         cmd.addAll(options.mpirunArgs());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");

@@ -55,7 +55,13 @@ public final class MpiRankMain {
         }
         Thread.setDefaultUncaughtExceptionHandler((thread, t) -> FailureReport.abortJob(ProgramRunner.failureReport(rank, t), 1));
         RankPrefixedOutput prefixedOut = null, prefixedErr = null;
-        if (prefix) {
+        if (reporter != null && RankReporter.forwardsOutput()) {
+            // to the hpjava launcher, which prints whole lines (and adds the prefix): ranks' lines never mix mid-line
+            PrintStream out = System.out, err = System.err;
+            System.setOut(new PrintStream(reporter.output(false, out), true, out.charset()));
+            System.setErr(new PrintStream(reporter.output(true, err), true, err.charset()));
+            prefix = false;
+        } else if (prefix) {
             prefixedOut = new RankPrefixedOutput(System.out, np);
             prefixedErr = new RankPrefixedOutput(System.err, np);
             System.setOut(new PrintStream(prefixedOut, true));

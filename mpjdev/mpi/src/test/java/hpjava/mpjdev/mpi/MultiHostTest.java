@@ -200,6 +200,52 @@ class MultiHostTest {
     }
 
     /**
+     * A host that vanishes without a word (its link taken down with {@code ip link set veth2 down} inside hpjh2: no FIN,
+     * no RST, its packets simply stop) while the job runs: the launcher's TCP keepalive on the watch links of ranks 2
+     * and 3 goes unanswered, and the launcher reports the lost rank and host and ends the job within the documented
+     * bound ({@code JobWatch} via {@code RemoteListener.keepAlive}: 3 s idle + 3 probes 1 s apart), status 1. Before
+     * that, the job's watch secret is checked to be in every rank's environment, on both hosts, and on no command line.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aHostThatVanishesEndsTheJobWithinTheKeepaliveBound(String impl) throws Exception {
+        MpiTestSupport.require(impl, "ffm");
+        Path out = Files.createTempFile("hpjava-multihost-", ".out");
+        Process launcher = new ProcessBuilder(launcherOnHost1(impl, 0, "spin")).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+            while (started(out) < 4) {
+                if (System.nanoTime() > deadline || !launcher.isAlive()) {
+                    fail("the job did not start its 4 ranks (alive: " + launcher.isAlive() + "):\n" + Files.readString(out)
+                            + "\n" + ChildProcess.dumpAndKill(launcher));
+                }
+                Thread.sleep(200);
+            }
+            Thread.sleep(500);   // every rank connected to the watch
+            // across hosts too, the secret reached every rank in its environment and is on no command line
+            List<String> exposed = hpjava.mpjdev.conformance.WatchSecretCheck.problems(launcher.toHandle(), MpiRankMain.class.getName());
+            assertTrue(exposed.isEmpty(), String.join("\n", exposed));
+            run(List.of("ip", "-n", "hpjh2", "link", "set", "veth2", "down"));
+            long down = System.nanoTime();
+            if (!launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS))
+                fail("the launcher still waits 60 s after host 2 vanished:\n" + Files.readString(out) + "\n"
+                        + ChildProcess.dumpAndKill(launcher));
+            double seconds = (System.nanoTime() - down) / 1e9;
+            String text = Files.readString(out);
+            assertEquals(JobWatch.LOST_HOST_STATUS, launcher.exitValue(), text);
+            assertTrue(Pattern.compile("mpjdev: lost rank [23] on hpjh2: its host has not answered for 6 s").matcher(text).find(), text);
+            assertTrue(seconds <= 6 + 3, "the job ended " + seconds + " s after host 2 vanished:\n" + text);
+            System.out.printf("multihost watch: host 2 vanished on %s: reported and the job ended after %.1f s%n", impl, seconds);
+        } finally {
+            if (launcher.isAlive()) ChildProcess.dumpAndKill(launcher);
+            for (String p : processesIn("hpjh2", false)) ProcessHandle.of(Long.parseLong(p.split(" ")[0])).ifPresent(ProcessHandle::destroyForcibly);
+            run(List.of("ip", "-n", "hpjh2", "link", "set", "veth2", "up"));
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /**
      * Seconds from {@code since} until no process (with {@code ranksOnly}: no rank) is left on either host, looking
      * every 100 ms, for at most 10 s.
      */

@@ -2,23 +2,21 @@ package hpjava.mpjdev.ucx;
 
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.watch.JobWatch;
+import hpjava.mpjdev.watch.RankOutput;
 import hpjava.mpjdev.ucx.ffm.UcxLibrary;
 import hpjava.mpjdev.ucx.ffm.UcxUnavailableException;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +50,8 @@ final class UcxJobLauncher {
     private final Process[] processes;
     private final Rank[] ranks;
     private final List<Thread> pumps = new ArrayList<>();
+    /** Where the ranks' output and error go, a whole line at a time. */
+    private final RankOutput output;
     /** The job's watchdog (null if it could not start); its verdict ends the job and is its exit status. */
     private JobWatch watch;
 
@@ -105,6 +105,7 @@ final class UcxJobLauncher {
         this.np = spec.np();
         this.processes = new Process[np];
         this.ranks = new Rank[np];
+        this.output = new RankOutput(System.out, System.err, spec.prefixOutput());
     }
 
     /** See {@link hpjava.mpjdev.spi.Backend#launch}. */
@@ -130,6 +131,7 @@ final class UcxJobLauncher {
             return watch != null && watch.verdict() >= 0 ? watch.verdict() : status;
         } finally {
             if (watch != null) watch.close();
+            output.close();
         }
     }
 
@@ -142,6 +144,7 @@ final class UcxJobLauncher {
             int status = superviseJob(bootstrapTimeout, abortGrace);
             acceptor.interrupt();
             for (Thread t : pumps) t.join(5_000); // the ranks' last lines
+            output.close();
             return status;
         } catch (IOException e) {
             err.println("mpjdev: ucx launcher: " + e.getMessage());
@@ -177,19 +180,15 @@ final class UcxJobLauncher {
         env.put(Bootstrap.ENV_LOCAL_RANKS, Integer.toString(np));
         env.put(Bootstrap.ENV_PROGRAM_CLASS_PATH,
                 spec.classPath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        if (watch != null) env.putAll(watch.rankEnvironment());   // the watch's secret, off the command line
         env.put("UCX_ERROR_SIGNALS", ""); // libucs must not take SIGSEGV from HotSpot (see UcxLibrary)
         env.put("UCX_NET_DEVICES", options.netDevices());
         pb.redirectInput(rank == 0 ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.from(nullFile()));
-        if (spec.prefixOutput()) {
-            pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.PIPE);
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
-        }
+        // a pipe per rank and stream: the ranks' lines are printed whole (RankOutput), never mixed mid-line
+        pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.PIPE);
         Process p = pb.start();
-        if (spec.prefixOutput()) {
-            pump(p.getInputStream(), System.out, rank);
-            pump(p.getErrorStream(), System.err, rank);
-        }
+        pump(p.getInputStream(), output.sink(rank, false), rank);
+        pump(p.getErrorStream(), output.sink(rank, true), rank);
         p.onExit().thenAccept(done -> events.add(new Exited(rank, done.exitValue())));
         return p;
     }
@@ -198,17 +197,17 @@ final class UcxJobLauncher {
         return new File(File.separatorChar == '\\' ? "NUL" : "/dev/null");
     }
 
-    private void pump(InputStream from, PrintStream to, int rank) {
+    /** Passes what the rank writes on {@code from} to {@code sink} as it comes, and ends the sink at the end. */
+    private void pump(InputStream from, RankOutput.Sink sink, int rank) {
         pumps.add(Thread.ofPlatform().daemon().name("hpjava-ucx-output-" + rank).start(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    synchronized (to) {
-                        to.println("[" + rank + "] " + line);
-                    }
-                }
+            byte[] b = new byte[8192];
+            try (from) {
+                int n;
+                while ((n = from.read(b)) >= 0) sink.write(b, 0, n);
             } catch (IOException e) {
                 // the rank has exited
+            } finally {
+                sink.end();
             }
         }));
     }
