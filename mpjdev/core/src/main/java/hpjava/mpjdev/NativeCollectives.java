@@ -38,7 +38,10 @@ public interface NativeCollectives {
      * number). Returns {@code true} when they agree, with the reduction done as by {@link #allreduce}. When any rank
      * passed other words, every rank returns {@code false} and {@code array} is left as the caller passed it; the
      * words are compared before the data is interpreted, so ranks that disagree may also have passed different
-     * element types or counts.
+     * element types or counts. A backend may compare a compressed form of the words, and then misses a difference
+     * with a small probability it documents (mpi: 2^-47 per pair of different words when the data takes at most 4
+     * bytes, 2^-15 when more; sequence numbers less than 2^15 apart always differ); every rank still reaches the same
+     * verdict.
      *
      * <p>This default agrees first in a separate 4-long allreduce (MAX of the words and their complements: all equal
      * exactly when every rank passed the same) and then reduces; backends override it to carry the words with the data.

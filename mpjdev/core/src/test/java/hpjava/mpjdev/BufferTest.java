@@ -89,6 +89,25 @@ class BufferTest {
         };
     }
 
+    /** Runs of a few longs (copied element by element) and of many (bulk copy) are the same little-endian bytes. */
+    @Test
+    void shortAndLongRunsOfLongsAreLittleEndian() {
+        for (int n : new int[] {1, 2, 4, 5, 9}) {
+            long[] v = new long[n + 1];
+            for (int i = 0; i < v.length; i++) v[i] = 0x0102030405060708L * (i + 1);
+            try (Buffer b = Buffer.allocate(256)) {
+                b.clear().write(v, 1, n);
+                for (int i = 0; i < n; i++)
+                    assertEquals(v[1 + i], b.segment().get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(
+                            java.nio.ByteOrder.LITTLE_ENDIAN), Buffer.HEADER_BYTES + Buffer.SECTION_HEADER_BYTES + 8L * i), "run of " + n);
+                long[] back = new long[n + 2];
+                assertEquals(n, b.rewind().read(back, 2));
+                assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOfRange(v, 1, n + 1)),
+                        java.util.Arrays.toString(java.util.Arrays.copyOfRange(back, 2, n + 2)));
+            }
+        }
+    }
+
     @Test
     void stridedOutOfBoundsIsAClearError() {
         try (Buffer b = Buffer.allocate(16)) {

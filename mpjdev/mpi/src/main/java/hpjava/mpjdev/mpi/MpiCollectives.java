@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * rank order and broadcast ({@code MPI_Igather}, {@code MPI_Ibcast}: no rank receives p copies of it). Both give the
  * fixed combination order the contract requires, which {@code MPI_Allreduce} does not promise for floating point.
  * One {@code MPI_Iallgather} of a few bytes costs about half an igather plus an ibcast (bench/adlib
- * {@code RawCollectiveProbe}, np 2: 0.37 against 0.67 µs, the same for 4 to 24 bytes).
+ * {@code RawCollectiveProbe}, np 2: 0.37 against 0.67 µs, the same for 4 to 10 bytes).
  */
 final class MpiCollectives implements NativeCollectives {
     private final MpiComm comm;
@@ -144,19 +144,16 @@ final class MpiCollectives implements NativeCollectives {
         copyOut(type, array, offset, count);
     }
 
-    /** Data bytes a checked allreduce carries with its check words (every Adlib reduction's one element fits). */
-    private static final int CHECKED_INLINE_BYTES = 8;
-    /** One rank's block in a checked allreduce's allgather: sig, seq, then up to {@link #CHECKED_INLINE_BYTES} of data. */
-    private static final int CHECKED_BLOCK = 16 + CHECKED_INLINE_BYTES;
-
     /**
      * Carries {@code sig} and {@code seq} in the reduction's own collective: one {@code MPI_Iallgather} of a fixed
-     * {@link #CHECKED_BLOCK}-byte block per rank (words, then its data when the data fits); every rank then compares
-     * every block's words with its own (all ranks see the same blocks, so all reach the same verdict) and, when they
-     * agree, folds the data in rank order, as {@link #allreduce} does: one MPI collective, as an unchecked small
-     * {@link #allreduce}, and of the same cost (an allgather of 24 bytes costs what one of 4 does). The block size
-     * does not depend on the data, so ranks that disagree (even in type or count) still meet in well-formed MPI calls.
-     * Data larger than the block is reduced after the verdict by {@link #allreduce} itself.
+     * {@value CheckBlock#BYTES}-byte {@link CheckBlock} per rank (a check word made of both, then the data when it
+     * fits); every rank then compares every block's words with its own (all ranks see the same blocks, so all reach
+     * the same verdict) and, when they agree, folds the data in rank order, as {@link #allreduce} does: one MPI
+     * collective, as an unchecked small {@link #allreduce}, and of the same cost (on Open MPI an allgather of up to
+     * 10 bytes a rank costs what one of 4 does). The block size does not depend on the data, so ranks that disagree
+     * (even in type or count) still meet in well-formed MPI calls. Data larger than the block holds is reduced after
+     * the verdict by {@link #allreduce} itself. The words are compressed (see {@link CheckBlock} for what is always
+     * detected and the probability of a miss otherwise).
      */
     @Override
     public synchronized boolean allreduceChecked(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
@@ -178,25 +175,23 @@ final class MpiCollectives implements NativeCollectives {
         } catch (IllegalArgumentException e) {
             invalid = e;
         }
-        boolean inline = invalid == null && (long) count * type.elementBytes() <= CHECKED_INLINE_BYTES;
+        long bytes = invalid == null ? (long) count * type.elementBytes() : 0;
+        boolean inline = invalid == null && bytes <= CheckBlock.INLINE_DATA;
         if (p > 1) {
-            MemorySegment s = scratch((long) CHECKED_BLOCK * p);
-            long mine = (long) comm.id() * CHECKED_BLOCK;
-            s.set(ValueLayout.JAVA_LONG, mine, sig);
-            s.set(ValueLayout.JAVA_LONG, mine + 8, seq);
-            if (inline) copyIn(type, array, offset, count, mine + 16);
-            run(c -> mpi.iallgatherInPlace(s, CHECKED_BLOCK, c, request));
-            long differ = 0;   // any bit set: some rank passed other words
-            for (long at = 0, end = (long) p * CHECKED_BLOCK; at < end; at += CHECKED_BLOCK)
-                differ |= s.get(ValueLayout.JAVA_LONG, at) ^ sig | s.get(ValueLayout.JAVA_LONG, at + 8) ^ seq;
-            if (differ != 0) return false;
+            MemorySegment s = scratch((long) CheckBlock.BYTES * p);
+            long mine = (long) comm.id() * CheckBlock.BYTES;
+            CheckBlock.write(s, mine, sig, seq, CheckBlock.wide(bytes));
+            if (inline) copyIn(type, array, offset, count, mine + CheckBlock.DATA);
+            run(c -> mpi.iallgatherInPlace(s, CheckBlock.BYTES, c, request));
+            if (!CheckBlock.agree(s, p, mine)) return false;
             if (invalid != null) throw invalid;
             if (!inline) {
                 allreduceWatched(array, offset, count, op);
                 return true;
             }
-            for (int r = 1; r < p; r++) Reduction.fold(type, op, s, 16, s, (long) r * CHECKED_BLOCK + 16, count);
-            copyOut(type, array, offset, count, 16);
+            for (int r = 1; r < p; r++)
+                Reduction.fold(type, op, s, CheckBlock.DATA, s, (long) r * CheckBlock.BYTES + CheckBlock.DATA, count);
+            copyOut(type, array, offset, count, CheckBlock.DATA);
             return true;
         }
         if (invalid != null) throw invalid;
@@ -211,13 +206,13 @@ final class MpiCollectives implements NativeCollectives {
         copyOut(type, array, offset, count, 0);
     }
 
-    /** Copies array elements to the scratch segment from byte {@code at} (wire layout; boolean as one byte 0/1). */
+    /** Copies array elements to the scratch segment from byte {@code at}, any alignment (wire layout; boolean as one byte 0/1). */
     private void copyIn(SectionType type, Object array, int offset, int count, long at) {
         if (type == SectionType.BOOLEAN) {
             boolean[] a = (boolean[]) array;
             for (int i = 0; i < count; i++) scratch.set(ValueLayout.JAVA_BYTE, at + i, (byte) (a[offset + i] ? 1 : 0));
         } else {
-            MemorySegment.copy(array, offset, scratch, type.layout(), at, count);
+            MemorySegment.copy(array, offset, scratch, Reduction.wire(type), at, count);
         }
     }
 
@@ -226,7 +221,7 @@ final class MpiCollectives implements NativeCollectives {
             boolean[] a = (boolean[]) array;
             for (int i = 0; i < count; i++) a[offset + i] = scratch.get(ValueLayout.JAVA_BYTE, at + i) != 0;
         } else {
-            MemorySegment.copy(scratch, type.layout(), at, array, offset, count);
+            MemorySegment.copy(scratch, Reduction.wire(type), at, array, offset, count);
         }
     }
 

@@ -242,6 +242,7 @@ public final class DeviceChecksProgram {
         for (int i = 0; i < big.length; i++) big[i] = (long) i * (c.id() + 1);
         check(nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 2) && big[19] == 19L * p * (p + 1) / 2, "checked large SUM " + big[19]);
         check(nc.allreduceChecked(new int[0], 0, 0, ReduceOp.MAX, 78, 3), "checked agreement without data");
+        checkedSmallTypes(c, nc);
         if (p == 1) return;
         boolean odd = c.id() == p - 1;
         long[] l = {5, 6, 7, 8, 9, 10, 11, 12};
@@ -250,9 +251,50 @@ public final class DeviceChecksProgram {
         check(!agreed && one[0] == 4.5 && l[0] == 5 && l[7] == 12, "a mismatch must fail on every rank, arrays untouched");
         agreed = odd ? nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 6) : nc.allreduceChecked(big, 0, 20, ReduceOp.SUM, 77, 5);
         check(!agreed, "a sequence mismatch of large data must fail on every rank");
+        float[] f = {c.id()};
+        double[] g = {c.id()};
+        agreed = odd ? nc.allreduceChecked(g, 0, 1, ReduceOp.MAX, 77, 7) : nc.allreduceChecked(f, 0, 1, ReduceOp.MAX, 77, 7);
+        check(!agreed && f[0] == c.id() && g[0] == c.id(), "float against double with equal words must fail on every rank");
+        agreed = nc.allreduceChecked(f, 0, 1, ReduceOp.MAX, 77, odd ? 9 : 8);
+        check(!agreed && f[0] == c.id(), "a sequence mismatch of one float must fail on every rank");
+        agreed = nc.allreduceChecked(f, 0, 1, ReduceOp.MAX, odd ? 77 + (1L << 40) : 77, 10);
+        check(!agreed, "signatures differing in one high bit must fail on every rank");
         int[] after = {c.id()};
         nc.allreduce(after, 0, 1, ReduceOp.MAX);
         check(after[0] == p - 1, "allreduce after a failed check " + after[0]);
+    }
+
+    /**
+     * Checked reductions of one element of every type the block carries with its words (narrow: 1 to 4 bytes at an
+     * odd offset in the block; wide: 8 bytes), each bitwise as the left fold in rank order.
+     */
+    static void checkedSmallTypes(Comm c, NativeCollectives nc) {
+        int p = c.size(), id = c.id();
+        float[] f = {id == 0 ? 0.1f : 1e8f / id};
+        float fe = 0.1f;
+        for (int r = 1; r < p; r++) fe += 1e8f / r;
+        check(nc.allreduceChecked(f, 0, 1, ReduceOp.SUM, 80, 11) && Float.floatToRawIntBits(f[0]) == Float.floatToRawIntBits(fe),
+                "checked float SUM " + f[0] + " != " + fe);
+        int[] i = {id + 1};
+        check(nc.allreduceChecked(i, 0, 1, ReduceOp.PROD, 81, 12) && i[0] == factorial(p), "checked int PROD " + i[0]);
+        short[] sh = {(short) (-id)};
+        check(nc.allreduceChecked(sh, 0, 1, ReduceOp.MIN, 82, 13) && sh[0] == -(p - 1), "checked short MIN " + sh[0]);
+        char[] ch = {(char) ('a' + id)};
+        check(nc.allreduceChecked(ch, 0, 1, ReduceOp.MAX, 83, 14) && ch[0] == 'a' + p - 1, "checked char MAX " + ch[0]);
+        byte[] by = {(byte) 100};
+        check(nc.allreduceChecked(by, 0, 1, ReduceOp.SUM, 84, 15) && by[0] == (byte) (100 * p), "checked byte SUM wraps " + by[0]);
+        boolean[] bo = {id == p - 1};
+        check(nc.allreduceChecked(bo, 0, 1, ReduceOp.BOR, 85, 16) && bo[0], "checked boolean BOR " + bo[0]);
+        long[] lo = {Long.MAX_VALUE - id};
+        check(nc.allreduceChecked(lo, 0, 1, ReduceOp.MIN, 86, 17) && lo[0] == Long.MAX_VALUE - (p - 1), "checked long MIN " + lo[0]);
+        double[] d = {id == 0 ? Double.NaN : -id};
+        check(nc.allreduceChecked(d, 0, 1, ReduceOp.MAX, 87, 18) && Double.isNaN(d[0]), "checked double MAX keeps NaN " + d[0]);
+        float[] two = {id, -id};   // 8 bytes of float: carried, but as wide data
+        check(nc.allreduceChecked(two, 0, 2, ReduceOp.MAX, 88, 19) && two[0] == p - 1 && two[1] == 0, "checked float[2] MAX");
+    }
+
+    private static int factorial(int n) {
+        return n <= 1 ? 1 : n * factorial(n - 1);
     }
 
     static void collectives(Comm world) {
