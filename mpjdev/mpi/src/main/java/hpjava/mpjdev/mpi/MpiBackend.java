@@ -42,6 +42,10 @@ public final class MpiBackend implements Backend {
      * The lock that serialises all calls into Open MPI in this rank process (the backend's own calls hold it while
      * they run; it is held only around calls that return at once, never while waiting). See the class comment for
      * when a program calling MPI directly needs it. Only meaningful inside a rank process of the mpi backend.
+     * It is a reentrant mutual-exclusion lock with the usual memory effects of {@code lock}/{@code unlock}; it is not
+     * fair, a thread blocked in {@code lock()} parks at most 50 us between tries, and {@code newCondition()} throws
+     * {@link UnsupportedOperationException} (nobody may wait while holding it). Its release is a release store, not
+     * a full fence as {@code ReentrantLock}'s (see {@code MpiLock}).
      */
     public static Lock mpiLock() {
         return MpiDevice.LOCK;

@@ -8,7 +8,6 @@ import hpjava.mpjdev.SectionType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Native collectives of one mpi communicator, on an MPI communicator of their own (so they never meet point-to-point
@@ -239,7 +238,7 @@ final class MpiCollectives implements NativeCollectives {
 
     /** Starts a collective on this communicator's MPI communicator under {@link MpiDevice#LOCK}, then waits by polling. */
     private void run(Start start) {
-        final ReentrantLock lock = MpiDevice.LOCK;
+        final MpiLock lock = MpiDevice.LOCK;
         lock.lock();
         try {
             start.on(mpiComm());

@@ -9,7 +9,6 @@ import hpjava.mpjdev.Status;
 import hpjava.mpjdev.spi.CommCreation;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An mpjdev communicator of the mpi backend: a list of world ranks and a 64-bit context, sending on the MPI channel
@@ -88,7 +87,7 @@ final class MpiComm extends Comm {
             final MpiDevice device = this.device;
             MpiBufferState state = MpiBufferState.of(buf, device.mpi);
             int destWorld = framing.worldRank(dest);
-            final ReentrantLock lock = MpiDevice.LOCK;
+            final MpiLock lock = MpiDevice.LOCK;
             boolean large, sent;
             lock.lock();
             try { // a small message usually completes at once (eager): test it in the same hold of the lock
@@ -121,7 +120,7 @@ final class MpiComm extends Comm {
             final MpiDevice device = this.device;
             MpiBufferState state = MpiBufferState.of(buf, device.mpi);
             MpiFraming.prepareHead(buf);
-            final ReentrantLock lock = MpiDevice.LOCK;
+            final MpiLock lock = MpiDevice.LOCK;
             int srcWorld, msgTag;
             boolean large;
             lock.lock();

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The process-wide state of the mpi backend in one rank process: MPI initialised through its {@link MpiBinding} (at
@@ -57,10 +56,10 @@ final class MpiDevice {
     /**
      * Serialises all MPI calls of this process (see the class comment on thread levels); held only around
      * calls that return at once, never while waiting; taken last (no other lock is acquired while holding it). Polling
-     * loops only {@link ReentrantLock#tryLock() try} it: a thread that holds it is making progress for everyone.
+     * loops only {@link MpiLock#tryLock() try} it: a thread that holds it is making progress for everyone.
      * Programs that call Open MPI directly from several threads take it too ({@link MpiBackend#mpiLock()}).
      */
-    static final ReentrantLock LOCK = new ReentrantLock();
+    static final MpiLock LOCK = new MpiLock();
 
     private static MpiDevice instance;
 
@@ -269,21 +268,26 @@ final class MpiDevice {
      * the caller acts on the arrival in the same hold (the caller unlocks); if it throws, the lock is not held.
      */
     void awaitThenHold(MpiBinding.Req r, int peer, int op, MpiComm comm, int userPeer, int tag) {
-        final ReentrantLock lock = LOCK;
+        for (int round = 0; round < FIRST_STRETCH; round++) if (pollHolding(r)) return;
         long stuckSince = PeerWatch.NOT_STUCK;
-        for (int round = 0; ; round++) {
-            if (lock.tryLock()) {
-                boolean complete = false;
-                try {
-                    complete = r.test();
-                } finally {
-                    if (!complete) lock.unlock();
-                }
-                if (complete) return;
-            }
+        for (int round = FIRST_STRETCH; ; round++) {
+            if (pollHolding(r)) return;
             if (round == WATCH_AFTER && op != Activity.NONE) activity.enter(op, comm, userPeer, tag);
             stuckSince = betweenPolls(round, peer, stuckSince);
         }
+    }
+
+    /** One poll of {@code r}: true if it has completed, and then the caller holds {@link #LOCK}; false: not held. */
+    private static boolean pollHolding(MpiBinding.Req r) {
+        final MpiLock lock = LOCK;
+        if (!lock.tryLock()) return false;
+        boolean complete = false;
+        try {
+            complete = r.test();
+        } finally {
+            if (!complete) lock.unlock();
+        }
+        return complete;
     }
 
     /**
@@ -322,6 +326,15 @@ final class MpiDevice {
      * cost 25-45 ns of an 8-byte half round trip (with the atomic counters of the time; System.nanoTime alone 36 ns).
      */
     static final int WATCH_AFTER = Math.min(64, SPIN_ROUNDS);
+    /**
+     * Polls of a wait's first stretch, made back to back: rounds before the first that {@link #betweenPolls} would act
+     * in (it makes progress at round {@link #PROGRESS_MASK}, checks peers at {@link PeerWatch#CHECK_MASK}, spins with
+     * no pause until {@link #SPIN_ROUNDS}, and the watchdog's record comes at {@link #WATCH_AFTER}, all at least this
+     * late; declared after them, which it reads), so skipping it there changes nothing but the time between two polls, which is the delay between a
+     * message's arrival and the poll that sees it (an 8-byte ping-pong's waits end within these rounds).
+     */
+    static final int FIRST_STRETCH = Math.min(PROGRESS_MASK, Math.min(PeerWatch.CHECK_MASK, SPIN_ROUNDS));
+
     /**
      * Pause between polls: none while spinning (like Open MPI's own wait loop, which polls back to back: a pause would
      * only delay noticing the message), then 20000 polls that yield the core (it stays runnable), then park 20 µs

@@ -55,7 +55,7 @@ final class MpiRequest extends Request {
         try {
             reset(f, false, dest, t);
             selfId = self;
-            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            final MpiLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
                 bodyActive = f.postSend(buf, state, f.worldRank(dest), t);
@@ -73,7 +73,7 @@ final class MpiRequest extends Request {
         try {
             reset(f, true, source, t);
             MpiFraming.prepareHead(buf);
-            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            final MpiLock mpiLock = MpiDevice.LOCK;
             mpiLock.lock();
             try {
                 f.postRecvHead(buf, state, source, t);
@@ -176,7 +176,7 @@ final class MpiRequest extends Request {
                 anySlots[n++] = m.done ? null : m.activeSlot();
                 if (anySlots[n - 1] == null) return i; // completed meanwhile (or failed): finish it below
             }
-            final ReentrantLock mpiLock = MpiDevice.LOCK;
+            final MpiLock mpiLock = MpiDevice.LOCK;
             if (n == 0 || !mpiLock.tryLock()) return -1;
             try { // a failure here is MPI's (its default handler aborts first): thrown to the waiting thread
                 k = mpi.testSome(anySlots, n, anyCompleted);
@@ -218,7 +218,7 @@ final class MpiRequest extends Request {
         lock.lock();
         try {
             if (!done) {
-                final ReentrantLock mpiLock = MpiDevice.LOCK;
+                final MpiLock mpiLock = MpiDevice.LOCK;
                 if (inWaitLoop) {
                     if (!mpiLock.tryLock()) return false;
                 } else {
@@ -259,7 +259,7 @@ final class MpiRequest extends Request {
     /** The head slot {@link #holdPendingHead} returned has completed: handles its arrival (may post the body). */
     void headTested() {
         RuntimeException failure = null;
-        final ReentrantLock mpiLock = MpiDevice.LOCK;
+        final MpiLock mpiLock = MpiDevice.LOCK;
         mpiLock.lock(); // the slot is latched: no MPI call unless a body is posted
         try {
             pollHead();

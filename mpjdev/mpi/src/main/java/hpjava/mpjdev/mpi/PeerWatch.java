@@ -3,7 +3,6 @@ package hpjava.mpjdev.mpi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Keeps a rank from hanging on a peer that has finished. A rank whose program returns tells every other rank
@@ -74,7 +73,7 @@ final class PeerWatch {
 
     /** Receives the finished notices that have arrived (each is one byte, already there when probed). */
     private void drain() {
-        final ReentrantLock lock = MpiDevice.LOCK;
+        final MpiLock lock = MpiDevice.LOCK;
         lock.lock();
         try {
             int src;
@@ -99,7 +98,7 @@ final class PeerWatch {
     void announceFinished() {
         int n = finished.length;
         if (n == 1) return;
-        final ReentrantLock lock = MpiDevice.LOCK;
+        final MpiLock lock = MpiDevice.LOCK;
         MemorySegment empty = Arena.global().allocate(8);
         MpiBinding.Req[] notices = new MpiBinding.Req[n - 1];
         boolean[] sent = new boolean[n - 1];
@@ -140,7 +139,7 @@ final class PeerWatch {
      * that none is left unmatched at {@code MPI_Finalize} (MPICH's UCX layer prints a warning for each one).
      */
     private void receiveRemainingNotices() {
-        final ReentrantLock lock = MpiDevice.LOCK;
+        final MpiLock lock = MpiDevice.LOCK;
         MpiBinding.Req r = mpi.newRequest();
         synchronized (this) {
             for (int src = 0; src < finished.length; src++) {
