@@ -174,14 +174,7 @@ class MultiHostTest {
         Process launcher = new ProcessBuilder(launcherOnHost1(impl, 0, "spin")).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
-            while (started(out) < 4) {
-                if (System.nanoTime() > deadline || !launcher.isAlive()) {
-                    fail("the job did not start its 4 ranks (alive: " + launcher.isAlive() + "):\n" + Files.readString(out)
-                            + "\n" + ChildProcess.dumpAndKill(launcher));
-                }
-                Thread.sleep(200);
-            }
+            awaitFourRanksStarted(launcher, out);
             assertTrue(!processesIn("hpjh1", true).isEmpty() && !processesIn("hpjh2", true).isEmpty(),
                     "ranks on both hosts:\n" + Files.readString(out));
             launcher.destroyForcibly();   // SIGKILL: no shutdown hook, no goodbye to the ranks
@@ -196,6 +189,18 @@ class MultiHostTest {
         } finally {
             if (launcher.isAlive()) ChildProcess.dumpAndKill(launcher);
             Files.deleteIfExists(out);
+        }
+    }
+
+    /** Waits (at most 180 s) until the job's 4 ranks have printed that they started; fails with the output if not. */
+    private static void awaitFourRanksStarted(Process launcher, Path out) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+        while (started(out) < 4) {
+            if (System.nanoTime() > deadline || !launcher.isAlive()) {
+                fail("the job did not start its 4 ranks (alive: " + launcher.isAlive() + "):\n" + Files.readString(out)
+                        + "\n" + ChildProcess.dumpAndKill(launcher));
+            }
+            Thread.sleep(200);
         }
     }
 
@@ -214,14 +219,7 @@ class MultiHostTest {
         Process launcher = new ProcessBuilder(launcherOnHost1(impl, 0, "spin")).redirectErrorStream(true)
                 .redirectOutput(out.toFile()).start();
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
-            while (started(out) < 4) {
-                if (System.nanoTime() > deadline || !launcher.isAlive()) {
-                    fail("the job did not start its 4 ranks (alive: " + launcher.isAlive() + "):\n" + Files.readString(out)
-                            + "\n" + ChildProcess.dumpAndKill(launcher));
-                }
-                Thread.sleep(200);
-            }
+            awaitFourRanksStarted(launcher, out);
             Thread.sleep(500);   // every rank connected to the watch
             // across hosts too, the secret reached every rank in its environment and is on no command line
             List<String> exposed = hpjava.mpjdev.conformance.WatchSecretCheck.problems(launcher.toHandle(), MpiRankMain.class.getName());
