@@ -37,6 +37,14 @@ class RunCommandTest {
     }
 
     @Test
+    void hugePagesAreAskedForOnlyWhereTheKernelGivesThemOnRequest() {
+        assertEquals(java.util.List.of("-XX:+UseTransparentHugePages"), ToolSupport.hugePageArgs("always [madvise] never\n"));
+        assertTrue(ToolSupport.hugePageArgs("[always] madvise never\n").isEmpty(), "always: the heap gets them anyway");
+        assertTrue(ToolSupport.hugePageArgs("always madvise [never]\n").isEmpty(), "never: the JVM would only warn");
+        assertTrue(ToolSupport.hugePageArgs("").isEmpty(), "no such file (not Linux)");
+    }
+
+    @Test
     void severalSourcesAndDirectoriesCompileTogether() throws Exception {
         write("src/App.hpj", APP);
         write("src/Grid.hpj", GRID);
