@@ -14,7 +14,8 @@
  *           b = (sum of the six neighbours in the order i-1, i+1, j-1, j+1, k-1, k+1) / 6, then a = b; faces hold
  *           u(x, y) + 2z.
  * Edges hold u = x^2 - y^2 + 3xy, the interior starts at 0. Prints one line
- *   RESULT impl=c-seq|c-omp kernel=K n=N np=THREADS iter_ms=... sweep_ms=... checksum=HEX
+ *   RESULT impl=c-seq|c-omp kernel=K n=N np=THREADS iter_ms=... sweep_ms=... warm_ms=... checksum=HEX
+ * (warm_ms: the warm-up's mean iteration; SCALING_TRACE=B prints the mean iteration of every B to stderr)
  * where checksum is the sum (mod 2^64) of the bit patterns of every element of a: order-independent and exact, so
  * every implementation that computes the same field prints the same value.
  */
@@ -127,9 +128,17 @@ int main(int argc, char **argv) {
     if (!a || !b) { fprintf(stderr, "%s: out of memory\n", argv[0]); return 1; }
     if (three) init3(a, m); else init(a, n);
     memcpy(b, a, count * sizeof(double));
-    double t0 = 0, sweep = 0, diff = 0;
+    const char *trace_env = getenv("SCALING_TRACE");  /* B > 0: mean ms an iteration of every B to stderr */
+    const int trace = trace_env ? atoi(trace_env) : 0;
+    const double began = now_ms();
+    double t0 = 0, sweep = 0, diff = 0, block = began;
     for (int it = 0; it < warm + iters; it++) {
         if (it == warm) t0 = now_ms();
+        if (trace > 0 && it > 0 && it % trace == 0) {
+            double t = now_ms();
+            fprintf(stderr, "TRACE it=%d ms=%.4f\n", it, (t - block) / trace);
+            block = t;
+        }
         double s0 = now_ms();
         if (jacobi) jacobi_sweep(a, b, n);
         else if (redblack) { redblack_half(a, n, 0, omega); redblack_half(a, n, 1, omega); }
@@ -153,8 +162,8 @@ int main(int argc, char **argv) {
 #else
     const char *impl = "c-seq";
 #endif
-    printf("RESULT impl=%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016" PRIx64 "\n", impl,
-           argv[1], n, threads, total / iters, sweep / iters, sum);
+    printf("RESULT impl=%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f warm_ms=%.4f checksum=%016" PRIx64 "\n",
+           impl, argv[1], n, threads, total / iters, sweep / iters, warm ? (t0 - began) / warm : 0.0, sum);
     free(a);
     free(b);
     return 0;

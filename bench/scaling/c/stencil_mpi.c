@@ -5,7 +5,8 @@
  *
  *   mpirun -np P stencil_mpi KERNEL N WARMUP ITERS
  *
- * Prints (rank 0) RESULT impl=c-mpi kernel=K n=N np=P iter_ms=... sweep_ms=... checksum=HEX, times of rank 0.
+ * Prints (rank 0) RESULT impl=c-mpi kernel=K n=N np=P iter_ms=... sweep_ms=... warm_ms=... checksum=HEX, times of rank 0
+ * (warm_ms: the warm-up's mean iteration; SCALING_TRACE=B prints rank 0's mean iteration of every B to stderr).
  * With STENCIL_PROBE=0 (or 1: an MPI_Barrier before every exchange, whose wait is the imbalance between the ranks)
  * every rank also prints PROBE impl=c-mpi kernel=K n=N np=P rank=R sync=S iter=.. barrier=.. halo=.. sweep=.. copy=..,
  * medians over the timed iterations in ms, the phases of bench/scaling/probe/WhereTimeGoes.hpj.
@@ -79,9 +80,17 @@ int main(int argc, char **argv) {
     const char *probe = getenv("STENCIL_PROBE");
     const int sync = probe && !strcmp(probe, "1");
     double *phase = calloc((size_t) 5 * iters, sizeof(double));  /* iter, barrier, halo, sweep, copy per iteration */
-    double t0 = 0, sweep = 0;
+    const char *trace_env = getenv("SCALING_TRACE");  /* B > 0: rank 0's mean ms an iteration of every B */
+    const int trace = g.rank == 0 && trace_env ? atoi(trace_env) : 0;
+    const double began = MPI_Wtime();
+    double t0 = 0, sweep = 0, block_start = began;
     for (int it = 0; it < warm + iters; it++) {
         if (it == warm) t0 = MPI_Wtime();
+        if (trace > 0 && it > 0 && it % trace == 0) {
+            double t = MPI_Wtime();
+            fprintf(stderr, "TRACE it=%d ms=%.4f\n", it, (t - block_start) * 1e3 / trace);
+            block_start = t;
+        }
         double p0 = now_ms(), bar = 0, hal = 0, swp = 0, cpy = 0;
         if (jacobi) {
             if (sync) MPI_Barrier(MPI_COMM_WORLD);
@@ -130,8 +139,8 @@ int main(int argc, char **argv) {
     }
     MPI_Reduce(&local, &sum, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     if (g.rank == 0)
-        printf("RESULT impl=c-mpi kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016" PRIx64 "\n", argv[1],
-               n, g.size, total * 1e3 / iters, sweep * 1e3 / iters, sum);
+        printf("RESULT impl=c-mpi kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f warm_ms=%.4f checksum=%016" PRIx64 "\n",
+               argv[1], n, g.size, total * 1e3 / iters, sweep * 1e3 / iters, warm ? (t0 - began) * 1e3 / warm : 0.0, sum);
     if (probe) {
         double med[5], *col = malloc((size_t) iters * sizeof(double));
         for (int f = 0; f < 5; f++) {

@@ -5,12 +5,32 @@ import java.util.stream.IntStream;
  * {@code main}. Same kernels, field and checksum as c/stencil.c.
  *
  * <pre>java PlainStencil seq|streams jacobi|redblack|residual|jacobi3d N WARMUP ITERS</pre>
+ * Prints {@code RESULT ... iter_ms= sweep_ms= warm_ms= checksum=} ({@code warm_ms}: the warm-up's mean iteration);
+ * {@code SCALING_TRACE=B} prints the mean iteration of every block of B iterations to stderr from the start.
  * {@code streams} runs the row loops as {@code IntStream.range(..).parallel()} (the common pool: one thread a core).
  * residual and jacobi3d: see c/stencil.c ({@link Stencil3D}, the same file).
  */
 public class PlainStencil {
     static double u(int x, int y) {
         return (double) x * x - (double) y * y + 3.0 * x * y;
+    }
+
+    /** SCALING_TRACE=B (B > 0): the mean time an iteration over every block of B iterations goes to stderr. */
+    static int traceEvery() {
+        String t = System.getenv("SCALING_TRACE");
+        return t == null || t.isEmpty() ? 0 : Integer.parseInt(t);
+    }
+
+    /** Prints the block of {@code every} iterations ending before iteration {@code it}; returns the new block start. */
+    static long trace(int it, long blockStart, int every) {
+        long t = System.nanoTime();
+        System.err.printf("TRACE it=%d ms=%.4f%n", it, (t - blockStart) / 1e6 / every);
+        return t;
+    }
+
+    /** The warm-up's own mean time an iteration (the cost a short run pays), 0 without a warm-up. */
+    static double warmMs(long began, long timedStart, int warm) {
+        return warm == 0 ? 0.0 : (timedStart - began) / 1e6 / warm;
     }
 
     public static void main(String[] args) {
@@ -32,10 +52,12 @@ public class PlainStencil {
                 if (i == 0 || i == n - 1 || j == 0 || j == n - 1) a[i][j] = u(i, j);
         for (int i = 0; i < n; i++) System.arraycopy(a[i], 0, b[i], 0, n);
 
-        long t0 = 0, sweep = 0;
+        long t0 = 0, sweep = 0, began = System.nanoTime(), block = began;
+        final int trace = traceEvery();
         double diff = 0;
         for (int it = 0; it < warm + iters; it++) {
             if (it == warm) t0 = System.nanoTime();
+            if (trace > 0 && it > 0 && it % trace == 0) block = trace(it, block, trace);
             long s0 = System.nanoTime();
             if (jacobi) {
                 if (streams) {
@@ -92,8 +114,8 @@ public class PlainStencil {
         for (double[] row : a) for (double v : row) sum += Double.doubleToRawLongBits(v);
         if (residual) sum += Double.doubleToRawLongBits(diff);
         int np = streams ? java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1 : 1;
-        System.out.printf("RESULT impl=java-%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016x%n",
-                          args[0], args[1], n, np, total / 1e6 / iters, sweep / 1e6 / iters, sum);
+        System.out.printf("RESULT impl=java-%s kernel=%s n=%d np=%d iter_ms=%.4f sweep_ms=%.4f warm_ms=%.4f checksum=%016x%n",
+                          args[0], args[1], n, np, total / 1e6 / iters, sweep / 1e6 / iters, warmMs(began, t0, warm), sum);
     }
 
     /**
@@ -112,9 +134,11 @@ public class PlainStencil {
                     for (int k = 0; k < m; k++)
                         if (i == 0 || i == m - 1 || j == 0 || j == m - 1 || k == 0 || k == m - 1)
                             a[i][j][k] = b[i][j][k] = u(i, j) + 2.0 * k;
-            long t0 = 0, sweep = 0;
+            long t0 = 0, sweep = 0, began = System.nanoTime(), block = began;
+            final int trace = traceEvery();
             for (int it = 0; it < warm + iters; it++) {
                 if (it == warm) t0 = System.nanoTime();
+                if (trace > 0 && it > 0 && it % trace == 0) block = trace(it, block, trace);
                 long s0 = System.nanoTime();
                 if (streams) IntStream.range(1, m - 1).parallel().forEach(i -> plane(a, b, i, m));
                 else  // the rows hoisted out of the k loop, as Java users write 3-D arrays (docs/BENCHMARKS.md)
@@ -133,8 +157,9 @@ public class PlainStencil {
             long sum = 0;
             for (double[][] plane : a) for (double[] row : plane) for (double v : row) sum += Double.doubleToRawLongBits(v);
             int np = streams ? java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1 : 1;
-            System.out.printf("RESULT impl=java-%s kernel=jacobi3d n=%d np=%d iter_ms=%.4f sweep_ms=%.4f checksum=%016x%n",
-                              streams ? "streams" : "seq", n, np, total / 1e6 / iters, sweep / 1e6 / iters, sum);
+            System.out.printf("RESULT impl=java-%s kernel=jacobi3d n=%d np=%d iter_ms=%.4f sweep_ms=%.4f warm_ms=%.4f checksum=%016x%n",
+                              streams ? "streams" : "seq", n, np, total / 1e6 / iters, sweep / 1e6 / iters,
+                              warmMs(began, t0, warm), sum);
         }
 
         private static void plane(double[][][] a, double[][][] b, int i, int m) {

@@ -13,13 +13,16 @@ import java.util.TreeSet;
  * bench/scaling: turns run.sh's result lines into the markdown tables of docs/BENCHMARKS.md.
  *
  * <pre>java ScalingReport.java results.txt [more-results.txt...]</pre>
- * A line: {@code round=R label=IMPL impl=.. kernel=K n=N np=P iter_ms=T sweep_ms=S checksum=HEX}. Per kernel and
+ * A line: {@code round=R label=IMPL warmup=W iters=I impl=.. kernel=K n=N np=P iter_ms=T sweep_ms=S warm_ms=M checksum=HEX}. Per kernel and
  * size: the median over rounds of every variant, and the targets of issue 13, each a ratio of medians except the
  * speedup comparison, which is the median over rounds of (HPJava's speedup np 1 -> 2) / (C OpenMP's in the same
- * round). Exit status 1 if the checksums of one kernel and size differ.
+ * round). Then the warm-up's cost per variant: its untimed iterations' mean time against the timed mean (what a short
+ * run pays for start-up: JIT compilation, page faults, first touches), and the warm-up's total time.
+ * Exit status 1 if the checksums of one kernel and size differ.
  */
 public class ScalingReport {
-    record Run(int round, String impl, String kernel, int n, int np, double iterMs, double sweepMs, String checksum) {
+    record Run(int round, String impl, String kernel, int n, int np, double iterMs, double sweepMs, double warmMs,
+               int warmup, String checksum) {
         /** {@code firstRound}: added to the line's round, so that the rounds of several files stay distinct. */
         static Run parse(String line, int firstRound) {
             Map<String, String> f = new HashMap<>();
@@ -29,7 +32,9 @@ public class ScalingReport {
             }
             return new Run(firstRound + Integer.parseInt(f.get("round")), f.get("label"), f.get("kernel"),
                            Integer.parseInt(f.get("n")), Integer.parseInt(f.get("np")),
-                           Double.parseDouble(f.get("iter_ms")), Double.parseDouble(f.get("sweep_ms")), f.get("checksum"));
+                           Double.parseDouble(f.get("iter_ms")), Double.parseDouble(f.get("sweep_ms")),
+                           Double.parseDouble(f.getOrDefault("warm_ms", "NaN")),  // older results files: without
+                           Integer.parseInt(f.getOrDefault("warmup", "0")), f.get("checksum"));
         }
         String variant() { return impl + " np=" + np; }
     }
@@ -89,6 +94,21 @@ public class ScalingReport {
         for (String impl : List.of("hpjava-mt", "hpjava-mpi", "hpjava-ucx", "c-omp", "c-mpi", "java-streams"))
             target(byVariant, impl + " np=4 iteration vs its own np=2", impl + " np=2", impl + " np=4", Run::iterMs,
                    "(graceful: no collapse)");
+        warmUp(byVariant);
+    }
+
+    /** Per variant: the warm-up's mean iteration, over the timed one, and the warm-up's whole time (medians). */
+    static void warmUp(Map<String, List<Run>> byVariant) {
+        if (byVariant.values().stream().flatMap(List::stream).allMatch(r -> Double.isNaN(r.warmMs))) return;
+        int warmup = byVariant.values().iterator().next().get(0).warmup;
+        System.out.printf("%n| variant | warm-up iteration ms (%s untimed) | timed iteration ms | warm-up / timed | warm-up s |%n",
+                          warmup > 0 ? Integer.toString(warmup) : "the");
+        System.out.println("|---|---:|---:|---:|---:|");
+        for (var e : byVariant.entrySet()) {
+            double w = median(e.getValue(), Run::warmMs), it = median(e.getValue(), Run::iterMs);
+            System.out.printf("| %s | %.3f | %.3f | %.2f | %s |%n", e.getKey(), w, it, w / it,
+                              warmup > 0 ? String.format("%.2f", w * warmup / 1000) : "-");
+        }
     }
 
     /** baseline time / measured time of the medians: above 1 means HPJava is faster. */
