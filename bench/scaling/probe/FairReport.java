@@ -16,9 +16,9 @@ import java.util.TreeMap;
  * 1. Huge pages A/B: per kernel and side, the median over rounds of the timed iteration with and without huge pages
  * and their ratio (above 1: huge pages are faster), and for the C sides the AnonHugePages seen during the run.
  * 2. Steady state (huge pages on): per side, the level (median block time in the timed iterations) and the iteration
- * from which the time is level: the first block at which the median of it and the next {@value #WINDOW} - 1 blocks is
- * within {@value #LEVEL_TOLERANCE}x the level (so single slow blocks of a shared machine neither end nor prolong the
- * warm-up), with the time the run had taken until then and its first block's time; medians over rounds.
+ * from which the time is level: the first block that is itself within {@value #LEVEL_TOLERANCE}x the level and
+ * whose median with the next {@value #WINDOW} - 1 blocks is too (so single slow blocks of a shared machine later on
+ * do not prolong the warm-up, nor does one fast block end it), with the time the run had taken until then and its first block's time; medians over rounds.
  */
 public class FairReport {
     static final double LEVEL_TOLERANCE = 1.10;
@@ -87,7 +87,8 @@ public class FairReport {
             if (timed.isEmpty()) continue;
             double level = median(timed);
             int from = 0;
-            while (from < r.blocks.size() && medianAhead(r.blocks, from) > LEVEL_TOLERANCE * level) from++;
+            double limit = LEVEL_TOLERANCE * level;
+            while (from < r.blocks.size() && (r.blocks.get(from)[1] > limit || medianAhead(r.blocks, from) > limit)) from++;
             double until = 0;
             for (int i = 0; i < from; i++) until += r.blocks.get(i)[1] * block;
             int fromIteration = from == 0 ? 0 : (int) r.blocks.get(from - 1)[0];
