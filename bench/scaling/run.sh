@@ -15,8 +15,9 @@
 # note (C MPI needs mpicc and mpirun, and has jacobi and redblack only; hpjava mpi/ucx need bin/setup-mpi.sh /
 # bin/setup-ucx.sh). jacobi3d runs an M^3 grid, M = round(cbrt(N^2)): as many points as N^2. Exit status: 0, 1 if
 # a run failed or the checksums of one kernel and size differ, 2 for bad options.
-# The whole matrix (3 sizes, np 1,2,4, 3 backends, 4 kernels) takes about 40 minutes; to hold the machine for less at
-# a time, run it per size and kernel and report the results files together (the report ends every run):
+# With the warm-up of 3 x ITERS one size and kernel at np 1,2,4 on 3 backends takes 3-4.5 minutes for 2 rounds, so
+# the whole matrix (3 sizes, 4 kernels, 3 rounds) about 1.2 hours; to hold the machine for less at a time, run it per
+# size and kernel and report the results files together (the report ends every run):
 #   java bench/scaling/java/ScalingReport.java bench/scaling/target/results-*.txt
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

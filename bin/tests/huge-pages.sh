@@ -32,8 +32,8 @@ else
   want=false want_arg=""
 fi
 
-# check NAME EXPECTED-VALUE EXPECTED-ARGS-PREFIX [env VAR=..] -- HPJAVA-RUN-ARGS...: every line the job prints (one
-# per rank) shows the flag's effective value EXPECTED-VALUE and input arguments starting with EXPECTED-ARGS-PREFIX.
+# check NAME EXPECTED-VALUE EXPECTED-ARGS [VAR=VALUE...] -- HPJAVA-RUN-ARGS...: every line the job prints (one
+# per rank) shows the flag's effective value EXPECTED-VALUE and exactly EXPECTED-ARGS as its huge-page arguments.
 check() {
   local name=$1 value=$2 args=$3; shift 3
   local envs=()
@@ -50,7 +50,7 @@ check() {
   fi
   local lines bad
   lines=$(grep -c '^JVM ' "$work/out")
-  bad=$(grep '^JVM ' "$work/out" | grep -v -- " UseTransparentHugePages=$value args:$args\( \|$\)")
+  bad=$(grep '^JVM ' "$work/out" | grep -vx -- "JVM pid=[0-9]* UseTransparentHugePages=$value args:$args")
   if [ "$status" = 0 ] && [ "$lines" = 2 ] && [ -z "$bad" ]; then
     passed=$((passed + 1))
   else
