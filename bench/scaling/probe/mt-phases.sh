@@ -5,7 +5,7 @@
 #
 #   bench/scaling/probe/mt-phases.sh [SIZES="1024 2048"] [ROUNDS=3] [KERNELS="jacobi redblack"] [NPS="1 2"]
 #
-# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2, as bench/scaling/run.sh, or WARMUP=K iterations (HPJava and C alike:
+# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2 (bench/scaling/run.sh's before it became 3 x ITERS), or WARMUP=K iterations (HPJava and C alike:
 # e.g. long enough for the JIT to have finished compiling before the timed iterations). HPJAVA_CP=DIR runs an already translated
 # WhereTimeGoes from DIR (e.g. a hand-edited copy of the generated Java); HPJAVA_JVM_OPTS passes JVM options through
 # JAVA_TOOL_OPTIONS. Run it with the machine to itself (/work/tools/machine-excl here).
