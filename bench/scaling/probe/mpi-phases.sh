@@ -5,7 +5,14 @@
 #
 #   bench/scaling/probe/mpi-phases.sh [N=2048] [ROUNDS=3] [KERNELS="jacobi redblack"] [NPS="1 2"]
 #
-# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2, as the mt probe (docs/BENCHMARKS.md, "mt np 2: where the time goes").
+# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2, as the mt probe (docs/BENCHMARKS.md, "mt np 2: where the time goes");
+# the environment overrides them: ITERS=K timed iterations, WARMUP=K untimed ones before them (e.g. WARMUP=10000 for a
+# window that starts after the JIT). HPJ_VARIANTS='NAME=hpjava run options;NAME2=...' runs HPJava once per variant
+# and round, interleaved with the rest (default one variant, "hpjava", with no extra options), e.g.
+#   HPJ_VARIANTS="hpjava=;unbound=--option 'mpirun-args=--bind-to none'" (the options are shell words, quotes kept).
+# A variant with its own --backend (e.g. "mt=--backend mt") runs on that backend instead of mpi.
+# Each PROBE line also carries the JIT's CPU time before and during the window, the rank's CPU placement and
+# migrations and a curve of the iteration time (WhereTimeGoes.hpj).
 # Run it with the machine to itself (/work/tools/machine-excl here).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,23 +31,38 @@ mpirun_cmd=(mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" = 0 ] && mpirun_cmd+=(--allow-run-as-root)
 iters=$(( 1000000000 / (n * n) )); [ "$iters" -lt 40 ] && iters=40
 warm=$(( iters / 2 ))
+iters=${ITERS:-$iters} warm=${WARMUP:-$warm}
+[[ "$iters" =~ ^[1-9][0-9]*$ ]] || { echo "mpi-phases.sh: ITERS must be a positive integer, not '$iters'" >&2; exit 2; }
+[[ "$warm" =~ ^[0-9]+$ ]] || { echo "mpi-phases.sh: WARMUP must be a number >= 0, not '$warm'" >&2; exit 2; }
+declare -A hpj_opts=()
+hpj_names=()
+IFS=';' read -r -a hpj_specs <<<"${HPJ_VARIANTS:-hpjava=}"
+for spec in "${hpj_specs[@]}"; do
+  [[ "$spec" =~ ^([A-Za-z0-9_.-]+)=(.*)$ ]] \
+    || { echo "mpi-phases.sh: HPJ_VARIANTS: '$spec' is not NAME=OPTIONS" >&2; exit 2; }
+  hpj_names+=("${BASH_REMATCH[1]}"); hpj_opts[${BASH_REMATCH[1]}]="${BASH_REMATCH[2]}"
+done
 
-echo "# mpi-phases N=$n rounds=$rounds iters=$iters warm-up=$warm $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# mpi-phases N=$n rounds=$rounds iters=$iters warm-up=$warm variants=${HPJ_VARIANTS:-hpjava=} $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((r = 1; r <= rounds; r++)); do
   runs=()
   for k in $kernels; do
     for p in $nps; do
       for sync in 0 1; do
         [ "$p" = 1 ] && [ "$sync" = 1 ] && continue   # one rank: nothing to wait for
-        runs+=("hpjava $k $p $sync" "c-mpi $k $p $sync")
+        for h in "${hpj_names[@]}"; do runs+=("$h $k $p $sync"); done
+        runs+=("c-mpi $k $p $sync")
       done
     done
   done
   count=${#runs[@]}
   for ((v = 0; v < count; v++)); do
     read -r impl k p sync <<<"${runs[$(( (v + r) % count ))]}"
-    if [ "$impl" = hpjava ]; then
-      cmd=("$top/bin/hpjava" run --np "$p" --backend mpi -cp "$out/hpj" WhereTimeGoes "$k" "$n" "$warm" "$iters" "$sync")
+    if [ "$impl" != c-mpi ]; then
+      eval "extra=(${hpj_opts[$impl]})"
+      backend=(--backend mpi)   # a variant may name its own (--backend mt: the same program as threads of one JVM)
+      [[ " ${extra[*]} " == *" --backend "* ]] && backend=()
+      cmd=("$top/bin/hpjava" run --np "$p" "${backend[@]}" "${extra[@]}" -cp "$out/hpj" WhereTimeGoes "$k" "$n" "$warm" "$iters" "$sync")
     else
       cmd=(env STENCIL_PROBE="$sync" "${mpirun_cmd[@]}" -np "$p" "$out/c-mpi" "$k" "$n" "$warm" "$iters")
     fi

@@ -16,13 +16,14 @@ import java.util.jar.JarFile;
 /**
  * Builds the launch command of a job. With the default binding ({@code ffm}):
  * <pre>
- * LAUNCHER [impl options] NP_OPTION N [HOSTFILE_OPTION F] [mpirun-args...]
+ * LAUNCHER [impl options] NP_OPTION N [HOSTFILE_OPTION F] [--bind-to none] [mpirun-args...]
  *        JAVA --enable-native-access=ALL-UNNAMED -Dhpjava.mpi.binding=ffm -Dhpjava.mpi.abi=TABLE [rank keys]
  *             [jvm-args...] -cp CP
  *        hpjava.mpjdev.mpi.MpiRankMain N PREFIX PROGRAM_CLASS_PATH MainClass args...
  * </pre>
  * LAUNCHER is the chosen implementation's ({@link MpiImplementation}: {@code mpirun.openmpi --oversubscribe -np},
- * {@code mpiexec.mpich -n}); TABLE its ABI table; JAVA this JVM's launcher and CP this JVM's class path. With
+ * {@code mpiexec.mpich -n}; Open MPI's ranks unbound unless the user binds them, {@link MpiImplementation#bindingArgs});
+ * TABLE its ABI table; JAVA this JVM's launcher and CP this JVM's class path. With
  * {@code binding=jni} (Open MPI only) the rank JVMs get {@code -Djava.library.path=<dir of libmpi_java.so>} and
  * {@code mpi.jar} on their class path instead of the table. Every rank must see the same paths (one machine, or the
  * same installation on every host of a cluster).
@@ -78,6 +79,7 @@ final class MpiLaunchCommand {
         cmd.add(launcherPath.toString());
         cmd.addAll(impl.launcherArgs(spec.np(), options.hostfile(), "root".equals(System.getProperty("user.name"))));
         cmd.addAll(impl.exportArgs(exported));
+        cmd.addAll(impl.bindingArgs(options.mpirunArgs(), env));
         cmd.addAll(options.mpirunArgs());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
