@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
-            description = "backend option (mt: spin, eager, debug; mpi: impl, binding, hostfile, launcher, mpirun-args, jvm-args, ...; ucx: jvm-args, bootstrap-timeout, abort-grace); repeatable")
+            description = "backend option (mt: spin, eager, debug, threads, rank-classes; mpi: impl, binding, hostfile, launcher, mpirun-args, jvm-args, ...; ucx: jvm-args, bootstrap-timeout, abort-grace); repeatable")
     Map<String, String> backendOptions = new LinkedHashMap<>();
 
     @Option(names = "-D", paramLabel = "NAME=VALUE",

@@ -13,7 +13,8 @@ import java.util.stream.Stream;
  * Where an mt job started by {@code hpjava run --debug} waits for its debugger, after every program class has been
  * loaded and linked in every rank's class loader and before any rank runs.
  *
- * <p>Why: each rank has its own copy of every program class. jdb binds a <em>deferred</em> line breakpoint
+ * <p>Why: each rank has its own copy of every program class (unless the ranks share one loader,
+ * {@link SharedClasses}: then there is one copy, prepared here in that loader, and the same applies). jdb binds a <em>deferred</em> line breakpoint
  * ({@code stop at Laplace:45} typed before the class exists) to the first copy that is prepared only, but a breakpoint
  * set while copies exist binds to every prepared copy. So the JVM is started with the JDWP agent option
  * {@code onthrow=hpjava.mpjdev.mt.DebugAttachPoint} (and {@code suspend=y}): the agent starts listening, and suspends

@@ -8,7 +8,8 @@ import java.io.PrintStream;
 
 /**
  * The {@code mt} backend: the ranks are threads of this JVM (platform threads while they fit on the cores, virtual
- * threads beyond or with {@link LaunchSpec#virtualThreads()}; see {@link MtOptions}), each running the main class loaded by its own {@link hpjava.mpjdev.spi.ProgramClassLoader}.
+ * threads beyond or with {@link LaunchSpec#virtualThreads()}; see {@link MtOptions}), each running the main class loaded by its own {@link hpjava.mpjdev.spi.ProgramClassLoader}, or by one loader for
+ * all ranks when the program's classes qualify ({@link StaticStateScan}, option {@code rank-classes}).
  * Runs in-process and returns when every rank has ended (or, after a failure or deadlock, when the others have been
  * released; ranks that never return to the device are abandoned after 3 s).
  *

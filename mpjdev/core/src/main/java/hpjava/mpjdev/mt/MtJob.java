@@ -32,6 +32,8 @@ final class MtJob {
     private final MtMatching matching;
     private final MtWaiting waiting;
     private final PrintStream err;
+    /** Whether the ranks share one loader, hence one copy of every program class ({@link SharedClasses}). */
+    private final boolean sharedClasses;
     /** Ranks whose main thread has ended (finished or failed): waiters rescan their peers only when it changes. */
     private final AtomicInteger endedRanks = new AtomicInteger();
 
@@ -55,6 +57,7 @@ final class MtJob {
         this.world = new MtContext(0, worldRanks);
         this.matching = new MtMatching(options);
         this.waiting = new MtWaiting(this);
+        this.sharedClasses = SharedClasses.decide(options, spec, err);
     }
 
     // ------------------------------------------------------------------ running
@@ -103,17 +106,24 @@ final class MtJob {
     }
 
     /**
-     * One class loader per rank, made before any rank runs. The main class is looked up in rank 0's own loader to fail
-     * fast, once, on a missing class or main method: not in a separate probe loader, whose copy of the class would be
-     * the first one prepared and so the one a debugger binds a deferred line breakpoint to (jdb binds it to one
-     * class only), where no rank ever runs. With option {@code debug}, see {@link DebugAttachPoint}.
+     * The ranks' class loaders, made before any rank runs: one per rank, or one shared by all ranks when
+     * {@link #sharedClasses} says so. The main class is looked up in rank 0's loader to fail fast, once, on a missing
+     * class or main method: not in a separate probe loader, whose copy of the class would be the first one prepared
+     * and so the one a debugger binds a deferred line breakpoint to (jdb binds it to one class only), where no rank
+     * ever runs. With option {@code debug}, see {@link DebugAttachPoint}.
      */
     private ProgramClassLoader[] rankLoaders() {
         ProgramClassLoader[] loaders = new ProgramClassLoader[np];
         try {
-            for (int r = 0; r < np; r++) loaders[r] = new ProgramClassLoader(r, spec.classPath(), MtJob.class.getClassLoader());
+            ClassLoader parent = MtJob.class.getClassLoader();
+            if (sharedClasses) {
+                java.util.Arrays.fill(loaders, new ProgramClassLoader(ProgramClassLoader.SHARED_NAME, spec.classPath(), parent));
+            } else {
+                for (int r = 0; r < np; r++) loaders[r] = new ProgramClassLoader(r, spec.classPath(), parent);
+            }
             ProgramRunner.findMain(loaders[0], spec.mainClass());
-            if (options.debug()) DebugAttachPoint.prepareAndWait(loaders, spec.classPath(), err);
+            if (options.debug())
+                DebugAttachPoint.prepareAndWait(sharedClasses ? new ProgramClassLoader[] {loaders[0]} : loaders, spec.classPath(), err);
             return loaders;
         } catch (RuntimeException | Error e) {
             for (ProgramClassLoader l : loaders) closeQuietly(l);
@@ -145,10 +155,11 @@ final class MtJob {
         } finally {
             me.lifecycle = failed ? RankState.FAILED : RankState.FINISHED;
             me.waitingOn = null;
-            endedRanks.incrementAndGet();
+            int ended = endedRanks.incrementAndGet();
             RankContext.bindThread(null);
             wakeAllRanks();
-            closeQuietly(loader);
+            // A shared loader is closed by the last rank to end: the others may still load classes through it.
+            if (!sharedClasses || ended == np) closeQuietly(loader);
         }
     }
 

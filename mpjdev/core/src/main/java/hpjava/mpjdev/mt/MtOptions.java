@@ -43,7 +43,7 @@ import java.util.Map;
  *        peer has ended
  */
 record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spinFloor, boolean debug,
-                 boolean verbose, BackoffIdleStrategy idle, long spinNanos) {
+                 boolean verbose, BackoffIdleStrategy idle, long spinNanos, RankClasses rankClasses) {
     static final int FITS_SPIN = 10_000;
     static final int FITS_SPIN_FLOOR = 600;
     static final int OVERSUBSCRIBED_SPIN_FLOOR = 16;
@@ -69,7 +69,9 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spi
                     + "runs, so that a debugger's breakpoints bind in every rank (set by hpjava run --debug)"),
             new Key("threads", "auto", "the kind of thread a rank runs on: auto (platform threads up to the core count, "
                     + "virtual beyond), virtual or platform (what --virtual-threads and --platform-threads force)"),
-            new Key("verbose", "false", "print the job's choices (thread kind, spin, eager limit) on standard error"));
+            new Key("verbose", "false", "print the job's choices (thread kind, spin, eager limit, rank classes) on standard error"),
+            new Key("rank-classes", "auto", "whether the ranks share one copy of the program's classes: auto (shared when no "
+                    + "rank can observe another's static state, else per rank), shared or per-rank"));
 
     static MtOptions from(int np, boolean forceVirtual, Map<String, String> options) {
         BackendOptions o = BackendOptions.of("mt", KEYS, options);
@@ -80,7 +82,7 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spi
         int floor = Math.min(spin, fits ? FITS_SPIN_FLOOR : OVERSUBSCRIBED_SPIN_FLOOR);
         BackoffIdleStrategy idle = new BackoffIdleStrategy(0, spin, 0, parkNanos(np), parkNanos(np));
         return new MtOptions(spin, eager, virtualThreads, floor, o.flag("debug", false), o.flag("verbose", false), idle,
-                (long) Math.ceil(spin * SpinRound.NANOS));
+                (long) Math.ceil(spin * SpinRound.NANOS), RankClasses.parse(o.string("rank-classes", "auto")));
     }
 
     /**

@@ -41,6 +41,6 @@ class MtOptionsTest {
     @Test
     void unknownKeysListTheKnownOnes() {
         var e = assertThrows(IllegalArgumentException.class, () -> MtOptions.from(1, false, Map.of("spinn", "3")));
-        assertEquals("unknown option 'spinn' for the mt backend (known: spin, eager, debug, threads, verbose)", e.getMessage());
+        assertEquals("unknown option 'spinn' for the mt backend (known: spin, eager, debug, threads, verbose, rank-classes)", e.getMessage());
     }
 }
