@@ -73,7 +73,44 @@ class LoweringShapeTest {
                 .filter(SET_UP::contains).toList();
         boolean tries = !outer.getBody().findAll(TryStmt.class).isEmpty();
         if (fused) assertTrue(setUp.isEmpty() && !tries, "set-up between the rows: " + setUp + ", try: " + tries + " in " + outer);
-        else assertTrue(setUp.contains("enterIndex") && tries, "inner set-up hoisted: " + outer);
+        else assertTrue(setUp.contains("block"), "inner block not looked up per row: " + outer);
+    }
+
+    /**
+     * Issue 13 (red-black): a nested overall whose set-up runs in every row (not fused: its bounds depend on the
+     * outer index, or a statement precedes it) takes its block from a {@code BlockCache} made once before the
+     * outermost loop ({@code $bcN.block(...)}; no block computation, {@code crd} or allocation in the row). When it
+     * is the outer body's only statement, its range is invariant and its range and bounds call nothing, it enters
+     * its index in the first row only ({@code if ($mN == 0) $mN = ...enterIndex(...)}, no try in the row); else it
+     * enters and restores in every row. Fused nests keep their one set-up and no cache.
+     */
+    @ParameterizedTest
+    @CsvSource({"sor, true, true", "third, true, true", "triangle, true, true", "apgInside, true, true",
+                "afterStatement, true, false", "calledStart, true, false", "twoRanges, true, false", "init, false, false"})
+    void innerOverallsSetUpPerRowTakeCachedBlocks(String method, boolean cached, boolean entersOnce) throws Exception {
+        SourceUnit u = Harness.unit("programs/RowBlocks.hpj");
+        for (boolean vector : new boolean[] {true, false}) {
+            HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u),
+                    new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null).withVector(vector));
+            assertTrue(r.success(), r.formatted());
+            MethodDeclaration m = r.units().get(0).javaTree().findFirst(MethodDeclaration.class,
+                    d -> d.getNameAsString().equals(method)).orElseThrow();
+            ForStmt outer = m.findFirst(ForStmt.class, f -> isElementLoop(f)
+                    && !f.getBody().findAll(ForStmt.class, LoweringShapeTest::isElementLoop).isEmpty()).orElseThrow();
+            List<String> row = outer.getBody().findAll(MethodCallExpr.class).stream().map(MethodCallExpr::toString).toList();
+            String text = m.toString();
+            assertEquals(cached, text.contains("final hpjava.lang.BlockCache $bc"), "cache declared: " + text);
+            assertEquals(cached, row.stream().anyMatch(c -> c.matches("\\$bc\\d+\\.block\\(\\$x\\d+, \\$c\\d+, .*")), "cached lookup per row: " + row);
+            assertTrue(row.stream().noneMatch(c -> c.contains(".crd(") || c.contains("localBlock(")), "block computed per row: " + row);
+            assertTrue(outer.getBody().findAll(com.github.javaparser.ast.expr.ObjectCreationExpr.class).isEmpty(), "allocation per row: " + outer);
+            boolean perRowEntry = row.stream().anyMatch(c -> c.contains(".enterIndex(")) && !outer.getBody().findAll(TryStmt.class).isEmpty();
+            if (!cached) assertFalse(perRowEntry, "fused: no entry per row " + outer);
+            else if (entersOnce) {
+                assertTrue(outer.getBody().findAll(TryStmt.class).isEmpty(), "no try per row: " + outer);
+                assertTrue(outer.getBody().findFirst(IfStmt.class, i -> i.getCondition().toString().matches("\\$m\\d+ == 0")
+                        && i.getThenStmt().toString().contains(".enterIndex(")).isPresent(), "entered in the first row only: " + outer);
+            } else assertTrue(perRowEntry, "entered and restored per row: " + outer);
+        }
     }
 
     /**

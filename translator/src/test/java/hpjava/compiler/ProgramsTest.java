@@ -28,11 +28,11 @@ class ProgramsTest {
                 "errors/NotHeld.hpj", "programs/CovAdlib.hpj", "programs/CovJava.hpj",
                 "programs/NestedOveralls.hpj", "errors/ThrowsInNest.hpj", "errors/MisalignedNest.hpj",
                 "programs/Outlined.hpj", "programs/StepFastPath.hpj", "programs/VectorSweep.hpj",
-                "programs/RedBlackVector.hpj");
+                "programs/RedBlackVector.hpj", "programs/RowBlocks.hpj");
         assertTrue(r.success(), r.formatted());
         assertEquals(List.of("MatrixAdd", "LaplaceShape", "Constructs", "Misaligned", "Throws", "Laplace", "demo.smoke.Smoke", "ThrowsInLoop",
                 "CovTypes", "CovRanges", "CovStatements", "NotHeld", "CovAdlib", "CovJava", "NestedOveralls", "ThrowsInNest",
-                "MisalignedNest", "Outlined", "StepFastPath", "VectorSweep", "RedBlackVector"),
+                "MisalignedNest", "Outlined", "StepFastPath", "VectorSweep", "RedBlackVector", "RowBlocks"),
                 r.mainClasses());
     }
 
@@ -47,7 +47,8 @@ class ProgramsTest {
                 "NestedOveralls, 1", "NestedOveralls, 2", "NestedOveralls, 4",
                 "Outlined, 1", "Outlined, 2", "Outlined, 4", "StepFastPath, 1", "StepFastPath, 2", "StepFastPath, 4",
                 "VectorSweep, 1", "VectorSweep, 2", "VectorSweep, 4",
-                "RedBlackVector, 1", "RedBlackVector, 2", "RedBlackVector, 4"})
+                "RedBlackVector, 1", "RedBlackVector, 2", "RedBlackVector, 4",
+                "RowBlocks, 1", "RowBlocks, 2", "RowBlocks, 4"})
     void runsAndChecksItsAnswer(String main, int np) {
         Harness.Run r = Harness.run(dir.resolve("classes"), main, np);
         assertEquals(0, r.status(), r.err());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.tree.ParseTree;
 
 import hpjava.compiler.attribute.Symbol;
@@ -46,6 +47,41 @@ final class Fusion {
         if (body instanceof NestedBlockContext nb && nb.block().blockStatement().size() == 1
                 && nb.block().blockStatement(0) instanceof PlainStatementContext ps) body = ps.statement();
         return body instanceof OverallStatementContext inner ? inner : null;
+    }
+
+    /**
+     * Whether overall {@code inner} lies in the body of another overall and is not fused into it: its set-up runs
+     * once per iteration of that overall (red-black's rows), and takes its block from a cache.
+     */
+    boolean setUpPerIteration(OverallStatementContext inner) {
+        OverallStatementContext parent = enclosingOverall(inner);
+        return parent != null && fusedChild(plan.stmt(parent), parent) != inner;
+    }
+
+    /**
+     * Whether the nested overall {@code inner}, not fused, enters its index once for the whole overall around it
+     * instead of once per iteration: it is that overall's whole body, its range is the same in every iteration
+     * ({@link #invariant}: the group it enters is then too), and its range and bounds call nothing
+     * ({@link #callsNothing}; red-black's {@code 1 + (i` + c) % 2} does not). Its {@code enterIndex} runs in the
+     * first iteration and its APG entry stays until the enclosing overall's {@code finally} pops it: every later
+     * iteration would push the same group ({@code APG / i / j} does not depend on {@code i}), and what runs between
+     * two entries (the range and bounds) cannot see the APG, so results, exceptions and failed checks are the same.
+     */
+    boolean entersOnce(OverallStatementContext inner) {
+        OverallStatementContext parent = enclosingOverall(inner);
+        if (parent == null || soleOverall(parent) != inner || fusedChild(plan.stmt(parent), parent) == inner) return false;
+        boolean[] fields = {false};
+        if (!invariant(inner.range, plan.stmt(parent), fields) || !callsNothing(inner.range)
+                || fields[0] && !callsNothing(parent.statement())) return false;
+        return !(inner.overallBounds() instanceof BoundedRangeContext b)
+                || callsNothing(b.lower) && callsNothing(b.upper) && (b.stride == null || callsNothing(b.stride));
+    }
+
+    /** The overall whose body holds {@code o} (at any depth), or null. */
+    private static OverallStatementContext enclosingOverall(OverallStatementContext o) {
+        ParserRuleContext p = o.getParent();
+        while (p != null && !(p instanceof OverallStatementContext)) p = p.getParent();
+        return (OverallStatementContext) p;
     }
 
     /** The overall fused into {@code s} (see the class comment), or null. */

@@ -19,6 +19,11 @@ enum Gen {
     LOWER("$l"), UPPER("$u"), STEP("$t"),
     /** {@code $bN}: the local block of overall N (reused by the iterations of an enclosing overall). */
     BLOCK("$b"),
+    /**
+     * {@code $bcN}: the blocks of nested overall N by range and bounds ({@code hpjava.lang.BlockCache}), made once
+     * per execution of the outermost construct, when N's set-up runs per iteration of the overall around it.
+     */
+    BLOCK_CACHE("$bc"),
     /** {@code $SN}: the label of the segment loop of overall N ({@code break} out of the overall). */
     SEGMENT_LOOP("$S"),
     /** {@code $gN}, {@code $nsN}: the segment number and the number of segments of overall N's block. */

@@ -16,6 +16,9 @@ final class RuntimeApi {
 
     static final String PROCESS_CONTEXT = "ProcessContext", RANGE = "Range", GROUP = "Group", BLOCK = "Block";
 
+    /** The per-construct cache of a nested overall's blocks, keyed by range and bounds. */
+    static final String BLOCK_CACHE = "hpjava.lang.BlockCache";
+
     /** hpjava.lang classes whose objects' methods (toString in a string conversion) are the runtime's own code. */
     static final Set<String> RANGE_AND_GROUP_TYPES = Set.of("Range", "BlockRange", "ExtBlockRange", "CyclicRange",
             "BlockCyclicRange", "IrregRange", "CollapsedRange", "Dimension", "Group", "Procs", "Procs0", "Procs1", "Procs2", "Procs3");
@@ -78,6 +81,14 @@ final class RuntimeApi {
     /** Refills {@code block} with the block of {@code range} at this process's coordinate. */
     static String block(String range, String ctx, String bounds, String block) {
         return range + ".block(" + range + ".crd(" + ctx + "), " + bounds + ", " + block + ")";
+    }
+
+    /** A new {@code hpjava.lang.BlockCache} (fully qualified: a user class may be called the same). */
+    static String newBlockCache() { return "new " + BLOCK_CACHE + "()"; }
+
+    /** The calling process's block of {@code range} for {@code bounds} from {@code cache} (computed on a miss). */
+    static String cachedBlock(String cache, String range, String ctx, String bounds) {
+        return cache + ".block(" + range + ", " + ctx + ", " + bounds + ")";
     }
 
     static String holds(String range, String ctx, String location) { return range + ".holds(" + ctx + ", " + location + ")"; }

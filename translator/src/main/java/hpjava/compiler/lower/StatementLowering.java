@@ -37,7 +37,12 @@ final class StatementLowering {
         if (s.isRoot()) {
             sb.append("final ").append(RuntimeApi.PROCESS_CONTEXT).append(' ').append(CONTEXT.of(s.id)).append(" = ")
               .append(RuntimeApi.currentContext()).append("; ");
-            for (Plan.Stmt n : s.nested) sb.append(RuntimeApi.BLOCK).append(' ').append(BLOCK.of(n.id)).append(" = null; ");
+            for (Plan.Stmt n : s.nested) {
+                sb.append(RuntimeApi.BLOCK).append(' ').append(BLOCK.of(n.id)).append(" = null; ");
+                if (fusion.setUpPerIteration((OverallStatementContext) n.ctx))
+                    sb.append("final ").append(RuntimeApi.BLOCK_CACHE).append(' ').append(BLOCK_CACHE.of(n.id)).append(" = ")
+                      .append(RuntimeApi.newBlockCache()).append("; ");
+            }
         }
         for (Plan.Hoist h : s.hoists.values()) {
             MultiarrayType t = h.array().type();
@@ -75,8 +80,23 @@ final class StatementLowering {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    private static String restore(Plan.Stmt s) {
+    private String restore(Plan.Stmt s) {
+        if (entersOnce(s)) return " } }"; // the enclosing overall's finally pops the entry
         return " } finally { " + RuntimeApi.restoreApg(ctx(s), MARK.of(s.id)) + "; } }";
+    }
+
+    /** Whether overall {@code s} enters its index once per execution of the overall around it ({@link Fusion#entersOnce}). */
+    private boolean entersOnce(Plan.Stmt s) {
+        return !s.isRoot() && s.ctx instanceof OverallStatementContext o && fusion.entersOnce(o);
+    }
+
+    /**
+     * {@code int $mN = 0; } for the nested overall N that {@link #entersOnce enters once} in the loop of {@code s}
+     * (0: not entered yet; a mark is at least 1), else "".
+     */
+    private String onceMark(Plan.Stmt s) {
+        OverallStatementContext inner = s.ctx instanceof OverallStatementContext o ? Fusion.soleOverall(o) : null;
+        return inner != null && entersOnce(plan.stmt(inner)) ? "int " + MARK.of(plan.stmt(inner).id) + " = 0; " : "";
     }
 
     /**
@@ -112,7 +132,7 @@ final class StatementLowering {
         setup(s, o);
         List<OverallStatementContext> chain = fusion.chain(o);
         if (chain.isEmpty()) {
-            l.gen(header(s) + loops(s), o);
+            l.gen(header(s, fusion.setUpPerIteration(o)) + loops(s), o);
             loopsBody(s, o);
             l.gen(restore(s), o);
             return;
@@ -120,13 +140,13 @@ final class StatementLowering {
         // Fused nest: the set-ups of s and of each fused overall (each guarded by "the one around it has elements"),
         // then the loops. The source between them ("{", comments) only keeps its line breaks, so each set-up stays
         // on its overall's lines and s's loop header lands on the innermost fused overall's line.
-        l.gen(header(s) + guard(s), o);
+        l.gen(header(s, fusion.setUpPerIteration(o)) + guard(s), o);
         for (int k = 0; k < chain.size(); k++) {
             OverallStatementContext ch = chain.get(k);
             Plan.Stmt in = plan.stmt(ch);
             em.skipTo(start(ch));
             setup(in, ch);
-            l.gen(header(in) + (k < chain.size() - 1 ? guard(in) : ""), ch);
+            l.gen(header(in, false) + (k < chain.size() - 1 ? guard(in) : ""), ch);
         }
         fusedLoops(s, o, chain, 0);
         StringBuilder close = new StringBuilder();
@@ -191,18 +211,27 @@ final class StatementLowering {
         em.skipTo(start(o.statement()));
     }
 
-    /** The local block of overall {@code s}, its checks and its APG entry, opening the try of the restore. */
-    private String header(Plan.Stmt s) {
+    /**
+     * The local block of overall {@code s}, its checks and its APG entry, opening the try of the restore. A nested
+     * overall whose set-up runs once per iteration of the overall around it ({@code perIteration}: in the body of
+     * another overall and not fused into it; {@link Fusion#setUpPerIteration}) takes
+     * its block from its cache {@code $bcN}: red-black's rows alternate between two bounds triples, and a hit costs
+     * a few compares instead of the block's computation (docs/BENCHMARKS.md, "the inner overall's blocks once").
+     */
+    private String header(Plan.Stmt s, boolean perIteration) {
         int n = s.id;
         String c = ctx(s), b = BLOCK.of(n), x = RANGE.of(n);
         String bounds = LOWER.of(n) + ", " + UPPER.of(n) + ", " + STEP.of(n);
         StringBuilder sb = new StringBuilder();
         if (s.isRoot()) sb.append("final ").append(RuntimeApi.BLOCK).append(' ').append(b).append(" = ").append(RuntimeApi.localBlock(x, c, bounds)).append("; ");
+        else if (perIteration) sb.append(b).append(" = ").append(RuntimeApi.cachedBlock(BLOCK_CACHE.of(n), x, c, bounds)).append("; ");
         else sb.append(b).append(" = ").append(b).append(" == null ? ").append(RuntimeApi.localBlock(x, c, bounds))
                .append(" : ").append(RuntimeApi.block(x, c, bounds, b)).append("; ");
         sb.append(checks(s));
-        sb.append("final int ").append(MARK.of(n)).append(" = ").append(RuntimeApi.enterIndex(c, x)).append("; try { ");
-        return sb.toString();
+        if (entersOnce(s))
+            sb.append("if (").append(MARK.of(n)).append(" == 0) ").append(MARK.of(n)).append(" = ").append(RuntimeApi.enterIndex(c, x)).append("; { ");
+        else sb.append("final int ").append(MARK.of(n)).append(" = ").append(RuntimeApi.enterIndex(c, x)).append("; try { ");
+        return sb.append(onceMark(s)).toString();
     }
 
     /** The segment loop of overall {@code s} up to its element loop (emitted by {@link #loopsBody}). */

@@ -56,6 +56,8 @@ class RuntimeApiTest {
         u.put("size", "int n1 = " + RuntimeApi.size("x") + ";");
         u.put("localBlock", RuntimeApi.BLOCK + " b2 = " + RuntimeApi.localBlock("x", "c", "0, 3, 1") + ";");
         u.put("block", "b = " + RuntimeApi.block("x", "c", "0, 3, 1", "b") + ";");
+        u.put("newBlockCache", "final " + RuntimeApi.BLOCK_CACHE + " q1 = " + RuntimeApi.newBlockCache() + ";");
+        u.put("cachedBlock", "b = " + RuntimeApi.cachedBlock(RuntimeApi.newBlockCache(), "x", "c", "0, 3, 1") + ";");
         u.put("holds", "boolean b3 = " + RuntimeApi.holds("x", "c", "2") + ";");
         u.put("localSubscript", "int n2 = " + RuntimeApi.localSubscript("x", "2") + ";");
         u.put("totalCount", "int n3 = " + RuntimeApi.totalCount("b") + ";");
