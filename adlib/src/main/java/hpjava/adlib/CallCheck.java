@@ -14,8 +14,7 @@ import java.util.Arrays;
  * <p>Where it is checked (cheaply, on the existing messages where possible):
  * <ul>
  * <li>element-moving operations (remap, shift, cshift, writeHalo): every message carries the sender's signature and
- *     sequence number in a 16-byte last section, compared in place by the receiver before it unpacks anything
- *     ({@link Transfer}; last, so the data sits where it does unchecked);</li>
+ *     sequence number in a 16-byte first section, compared by the receiver ({@link Transfer});</li>
  * <li>reductions and dotProduct over the whole job on native collectives: inside the reduction's own allreduce
  *     ({@link hpjava.mpjdev.NativeCollectives#allreduceChecked}: the backend compares the words with the data, no
  *     extra message);</li>
@@ -39,7 +38,7 @@ final class CallCheck {
 
     /**
      * The checking modes ({@code -Dhpjava.adlib.check=on|off|agree-first}). {@code on} (the default; also
-     * {@code true}): as described above. {@code off} (also {@code false}): no agreement and no 16-byte check section
+     * {@code true}): as described above. {@code off} (also {@code false}): no agreement and no 16-byte message header
      * (every rank of a job must then run with it off): the baseline for measuring the cost of checking, and for
      * programs already known correct. {@code agree-first}: reductions on native collectives
      * also agree first, in a separate collective, instead of carrying the words in their allreduce (the former
@@ -171,18 +170,12 @@ final class CallCheck {
         return new AdlibException(sb.toString());
     }
 
-    /** A message check failed on the receiving rank: {@code received}'s trailer is not this call's words. */
-    static AdlibException messageMismatch(int me, int peer, String call, long seq, hpjava.mpjdev.Buffer received) {
-        String theirs;
-        try {
-            theirs = "sent data of " + decode(received.trailer(0)) + " (its Adlib collective #" + received.trailer(1)
-                    + " of the group; see its own report for its line)";
-        } catch (hpjava.mpjdev.DeviceException e) {
-            theirs = "sent a message without Adlib's check words (not from a checked Adlib collective)";
-        }
+    /** A message check failed on the receiving rank. */
+    static AdlibException messageMismatch(int me, int peer, String call, long seq, long peerSig, long peerSeq) {
         return new AdlibException("Adlib: collective mismatch between ranks " + me + " and " + peer + ":\n  rank " + me
                 + ": " + call + " (Adlib collective #" + seq + " of its group)" + callSite() + "\n  rank " + peer
-                + ": " + theirs);
+                + ": sent data of " + decode(peerSig) + " (its Adlib collective #" + peerSeq
+                + " of the group; see its own report for its line)");
     }
 
     /** {@code " at Class.method(File.hpj:12)"}: the program's frame that called Adlib (slow: failure paths only). */
@@ -219,7 +212,7 @@ final class CallCheck {
         final long sig;
         final String text;
         final Mode mode;
-        /** Whether executions are checked at all (messages carry the 16-byte check section; agreements happen). */
+        /** Whether executions are checked at all (messages carry the 16-byte header; agreements happen). */
         final boolean checked;
 
         Call(hpjava.lang.Group apg, int id, long sig, String text) {

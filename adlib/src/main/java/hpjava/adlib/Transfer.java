@@ -26,6 +26,7 @@ final class Transfer {
     private final Buffer[] sendBufs, recvBufs;
     private final Request[] sendReqs, recvReqs;
     private final Object scratch;       // object arrays: gather/scatter staging, sized for the largest message
+    private final long[] headerOut = new long[2], headerIn = new long[2];   // CallCheck: signature, sequence
     private final java.lang.ref.Cleaner.Cleanable cleanable;
 
     /** Collects the plan of one transfer. */
@@ -86,7 +87,7 @@ final class Transfer {
     private static long[] bytes(Region[][] rs, Kernel k) {
         long[] out = new long[rs.length];
         for (int i = 0; i < rs.length; i++) {
-            long n = Buffer.HEADER_BYTES + CHECK_TRAILER_BYTES;
+            long n = Buffer.HEADER_BYTES + HEADER_SECTION_BYTES;
             if (k.isObject()) n += Buffer.SECTION_HEADER_BYTES + 64L * total(rs[i]) + 1024;
             else for (Region g : rs[i]) n += Buffer.SECTION_HEADER_BYTES + ((long) g.size * k.elementBytes() + 7 & ~7L);
             out[i] = n;
@@ -122,11 +123,8 @@ final class Transfer {
     /** Number of messages this process sends plus receives (for tests of plan shape). */
     int messageCount() { return sendPeers.length + recvPeers.length; }
 
-    /**
-     * The last section of every checked message: the sender's call signature and sequence number ({@link CallCheck};
-     * {@link Buffer#writeTrailer}). Last, so the data sections sit where they do unchecked.
-     */
-    private static final long CHECK_TRAILER_BYTES = Buffer.SECTION_HEADER_BYTES + 16;
+    /** The first section of every message: the sender's call signature and sequence number ({@link CallCheck}). */
+    private static final long HEADER_SECTION_BYTES = Buffer.SECTION_HEADER_BYTES + 16;
 
     /**
      * Runs the exchange from {@code src} storage into {@code dst} storage (may be the same array). Blocking. When
@@ -135,6 +133,8 @@ final class Transfer {
      * job then runs unchecked: the schedules were planned in the same mode).
      */
     void execute(AdlibRank rank, Object src, Object dst, boolean checked, long sig, long seq, Schedule owner) {
+        headerOut[0] = sig;
+        headerOut[1] = seq;
         final Comm comm = rank.comm;
         final int nr = recvPeers.length, ns = sendPeers.length;
         final Buffer[] rb = recvBufs, sb = sendBufs;
@@ -143,8 +143,8 @@ final class Transfer {
             for (int i = 0; i < nr; i++) rr[i] = comm.irecv(rb[i], recvPeers[i], tag);
             for (int i = 0; i < ns; i++) {
                 Buffer b = sb[i].clear();
+                if (checked) b.write(headerOut, 0, 2);   // off: every rank of the job sends none
                 pack(b, src, sendRegions[i]);
-                if (checked) b.writeTrailer(sig, seq);   // off: every rank of the job sends none
                 sr[i] = comm.isend(b, sendPeers[i], tag);
             }
             for (int i = 0; i < localSrc.length; i++) kernel.copy(src, localSrc[i], dst, localDst[i]);
@@ -152,8 +152,8 @@ final class Transfer {
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
                 rr[i] = null;
-                if (checked && !rb[i].hasTrailer(sig, seq))
-                    throw CallCheck.messageMismatch(comm.id(), recvPeers[i], owner.describeCall(), seq, rb[i]);
+                if (checked && (rb[i].read(headerIn, 0) != 2 || headerIn[0] != sig || headerIn[1] != seq))
+                    throw CallCheck.messageMismatch(comm.id(), recvPeers[i], owner.describeCall(), seq, headerIn[0], headerIn[1]);
                 unpack(rb[i], dst, recvRegions[i]);
             }
             for (int i = 0; i < ns; i++) {

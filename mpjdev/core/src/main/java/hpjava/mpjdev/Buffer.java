@@ -39,8 +39,7 @@ import java.nio.ByteOrder;
  * {@link #deviceState()}; user code does not need them.
  *
  * <p>Two concerns live in their own package-private classes: copying between arrays and sections
- * ({@link SectionCopier}) and validating received bytes ({@link WireFormat}). The rest (over 500 lines) stays here
- * because writing, reading and the device interface share the message's positions and are the public API.
+ * ({@link SectionCopier}) and validating received bytes ({@link WireFormat}).
  */
 public final class Buffer implements AutoCloseable {
 
@@ -167,20 +166,6 @@ public final class Buffer implements AutoCloseable {
         return writeObjects(new Object[] {object}, 0, 1);
     }
 
-    /**
-     * Appends a section of the two longs {@code first, second}, meant to be the message's last section, which the
-     * receiver checks in place ({@link #hasTrailer}) before reading the others: check words that leave every data
-     * section where it is without them (the same line offsets for every copy). Direct stores: no array, no type
-     * dispatch; no allocation.
-     */
-    public Buffer writeTrailer(long first, long second) {
-        long data = beginSection(SectionType.LONG, 2, 16);
-        segment.set(LONG, data, first);
-        segment.set(LONG, data + 8, second);
-        endSection(data + 16);
-        return this;
-    }
-
     private long beginSection(SectionType t, int count, long dataBytes) {
         checkOwned();
         long h = writePos;
@@ -301,27 +286,6 @@ public final class Buffer implements AutoCloseable {
         Object[] one = new Object[1];
         readObjects(one, 0);
         return one[0];
-    }
-
-    /**
-     * Whether the message's last section is two longs equal to {@code first, second} (as {@link #writeTrailer} wrote
-     * them). Reads in place: the read position does not move, and the other sections are then read as usual (the
-     * trailer last, or not at all). No allocation.
-     */
-    public boolean hasTrailer(long first, long second) {
-        long data = WireFormat.trailerData(segment, readPos, sections - readSection);
-        return data >= 0 && segment.get(LONG, data) == first && segment.get(LONG, data + 8) == second;
-    }
-
-    /**
-     * Word {@code index} (0 or 1) of the message's trailer (see {@link #hasTrailer}), for reports.
-     *
-     * @throws DeviceException if the last section is not two longs
-     */
-    public long trailer(int index) {
-        long data = WireFormat.trailerData(segment, readPos, sections - readSection);
-        if (data < 0 || index < 0 || index > 1) throw new DeviceException("the message has no trailer of two longs (word " + index + " asked)");
-        return segment.get(LONG, data + 8L * index);
     }
 
     private void requireSection() {

@@ -43,17 +43,6 @@ final class WireFormat {
         return elements;
     }
 
-    /**
-     * The offset of the data of the last of the {@code remaining} sections starting at {@code p}, if it is a section of
-     * two longs ({@link Buffer#writeTrailer}); else -1. Walks the remaining section headers (a message already
-     * validated): one load per section.
-     */
-    static long trailerData(MemorySegment seg, long p, int remaining) {
-        if (remaining <= 0) return -1;
-        for (int i = 1; i < remaining; i++) p = align8(p + SECTION_HEADER_BYTES + seg.get(LONG, p + 8));
-        return seg.get(INT, p) == SectionType.LONG.code() && seg.get(INT, p + 4) == 2 ? p + SECTION_HEADER_BYTES : -1;
-    }
-
     /** {@code x} rounded up to a multiple of 8: where the next section starts. */
     static long align8(long x) {
         return (x + 7) & ~7L;

@@ -89,51 +89,6 @@ class BufferTest {
         };
     }
 
-    /**
-     * A trailer (two longs as the last section) is checked in place after a receive, before and after the data
-     * sections are read, leaves the data sections where they are without it, and is told apart from a message whose
-     * last section is something else.
-     */
-    @Test
-    void aTrailerIsCheckedInPlaceAndLeavesTheDataWhereItIs() {
-        float[] row = {1, 2, 3, 4, 5};
-        try (Buffer plain = Buffer.allocate(16); Buffer b = Buffer.allocate(16); Buffer in = Buffer.allocate(16)) {
-            plain.write(row);
-            b.write(row).writeTrailer(-7L, 42L);
-            assertEquals(plain.length() + Buffer.SECTION_HEADER_BYTES + 16, b.length());
-            for (long p = 16; p < plain.length(); p++)
-                assertEquals(plain.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, p), b.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, p), "byte " + p);
-            in.prepareReceive(b.length());
-            java.lang.foreign.MemorySegment.copy(b.segment(), 0, in.segment(), 0, b.length());
-            in.completeReceive(1, 3);
-            assertTrue(in.hasTrailer(-7L, 42L));
-            assertFalse(in.hasTrailer(-7L, 43L));
-            assertFalse(in.hasTrailer(7L, 42L));
-            assertEquals(-7L, in.trailer(0));
-            assertEquals(42L, in.trailer(1));
-            float[] back = new float[5];
-            assertEquals(5, in.read(back, 0));
-            assertArrayEquals(row, back);
-            assertTrue(in.hasTrailer(-7L, 42L), "still there after the data was read");
-            assertArrayEquals(new long[] {-7L, 42L}, readLongs(in), "and readable as a section");
-        }
-        try (Buffer noTrailer = Buffer.allocate(16); Buffer threeLongs = Buffer.allocate(16); Buffer empty = Buffer.allocate(16)) {
-            noTrailer.write(new long[] {-7L, 42L}).write(row).rewind();
-            assertFalse(noTrailer.hasTrailer(-7L, 42L), "two longs first, not last");
-            assertThrows(DeviceException.class, () -> noTrailer.trailer(0));
-            threeLongs.write(new long[] {-7L, 42L, 0}).rewind();
-            assertFalse(threeLongs.hasTrailer(-7L, 42L));
-            assertFalse(empty.hasTrailer(0, 0));
-            assertThrows(DeviceException.class, () -> empty.trailer(1));
-        }
-    }
-
-    private static long[] readLongs(Buffer b) {
-        long[] w = new long[2];
-        b.read(w, 0);
-        return w;
-    }
-
     /** Runs of a few longs (copied element by element) and of many (bulk copy) are the same little-endian bytes. */
     @Test
     void shortAndLongRunsOfLongsAreLittleEndian() {

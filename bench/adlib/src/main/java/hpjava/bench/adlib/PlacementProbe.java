@@ -18,8 +18,8 @@ import java.util.Locale;
  * the median of the per-round ratios to {@code plain} with a 95 % bootstrap interval ({@link Interleaved}).
  * <ul>
  * <li>{@code plain}: the data section only (unchecked writeHalo's message);</li>
- * <li>{@code front}: the check section (signature, sequence) first, read and compared first (checked writeHalo
- *     before branch checkcost4): the data 32 bytes further into the message;</li>
+ * <li>{@code front}: the check section (signature, sequence) first, read and compared first (the checked writeHalo's
+ *     layout): the data 32 bytes further into the message;</li>
  * <li>{@code pad}: the same 32 bytes first, read but not compared (alignment and bookkeeping, no check);</li>
  * <li>{@code front64}: a 64-byte first section (6 longs), compared: the same bookkeeping as {@code front}, the data
  *     64 bytes further in, so at plain's offset modulo a cache line;</li>

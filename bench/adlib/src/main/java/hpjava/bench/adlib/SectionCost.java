@@ -11,8 +11,8 @@ import java.util.Locale;
  * ({@code prepareReceive}, one {@code MemorySegment.copy}, {@code completeReceive}: validation), check the words and
  * unpack into the ghost row. Variants, interleaved in every round (order rotated): {@code plain} (no words),
  * {@code front} (a 2-long first section written with {@code write(long[])}, read with {@code read(long[])} and
- * compared: the former layout), {@code trailer} ({@code writeTrailer}, {@code hasTrailer}: the layout since branch
- * checkcost4), and {@code plain2} (plain again with its own buffers: the method's floor). Every variant's send and
+ * compared: main's layout), {@code trailer} (the same section last, its words read in place at the message's end:
+ * the layout tried and measured slower in branch checkcost4), and {@code plain2} (plain again with its own buffers: the method's floor). Every variant's send and
  * receive buffers start at the same offset modulo 64 bytes ({@code line}: 0, 16, 32 or 48), so the variants differ
  * only in the words and in where the data sits: at {@code line + 32} (plain, trailer) or {@code line + 64} (front)
  * modulo 64. Prints ns per message (median of the rounds) and each variant's median per-round difference to plain.
@@ -21,6 +21,7 @@ import java.util.Locale;
 public final class SectionCost {
     private SectionCost() {}
 
+    private static final java.lang.foreign.ValueLayout.OfLong WORD = java.lang.foreign.ValueLayout.JAVA_LONG.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final String[] VARIANTS = {"plain", "front", "trailer", "plain2"};
 
     public static void main(String[] args) {
@@ -76,13 +77,14 @@ public final class SectionCost {
         s.clear();
         if (variant == 1) s.write(out, 0, 2);
         s.writeStrided(dat, sendBase, counts, strides);
-        if (variant == 2) s.writeTrailer(out[0], out[1]);
+        if (variant == 2) s.write(out, 0, 2);
         long len = s.length();
         r.prepareReceive(len);
         MemorySegment.copy(s.segment(), 0, r.segment(), 0, len);
         r.completeReceive(0, 0);
         if (variant == 1 && (r.read(in, 0) != 2 || in[0] != out[0] || in[1] != out[1])) throw new IllegalStateException("words");
-        if (variant == 2 && !r.hasTrailer(out[0], out[1])) throw new IllegalStateException("words");
+        if (variant == 2 && (r.segment().get(WORD, len - 16) != out[0] || r.segment().get(WORD, len - 8) != out[1]))
+            throw new IllegalStateException("words");
         r.readStrided(dat, recvBase, counts, strides);
     }
 }
