@@ -23,14 +23,19 @@ import hpjava.mpjdev.NativeCollectives;
  * ({@code Adlib.maxval(a)}) run these same schedules after one cache lookup that does not depend on the mode.
  * Rank 0 prints one {@link Interleaved#report} line per case.
  * {@code hpjava.mpjdev.Launcher --backend mt --np 2 hpjava.bench.adlib.CheckCost n rounds calls} ({@code calls}: of
- * the 8×8 maxval per sample; writeHalo takes a tenth, the n×n maxval 2).
+ * the 8×8 maxval per sample; writeHalo takes a tenth, the n×n maxval 2); a fourth argument {@code halo} runs only the
+ * two writeHalo cases (on against off, off against off).
  */
 public final class CheckCost {
     private CheckCost() {}
 
     public static void main(String[] args) {
+        haloOnly = args.length > 3 && args[3].equals("halo");
         RankProgram.main(args, CheckCost::run);
     }
+
+    /** Whether only the writeHalo cases run (fourth argument {@code halo}). */
+    private static boolean haloOnly;
 
     private static void run(int n, int rounds, int calls) {
         Comm world = Comm.world();
@@ -43,6 +48,11 @@ public final class CheckCost {
         fill(big.dat());
         fill(halo.dat());
         int haloCalls = Math.max(1, calls / 10);
+        if (haloOnly) {
+            compare(coll, rounds, haloCalls, 5_000, "writeHalo " + n + "x" + n + " float", "off", "on", () -> new WriteHalo(halo));
+            compare(coll, rounds, haloCalls, 5_000, "writeHalo " + n + "x" + n + " float", "off", "off", () -> new WriteHalo(halo));
+            return;
+        }
         compare(coll, rounds, calls, 10_000, "maxval 8x8 float", "off", "on", () -> Reduction.of(Reduction.Op.MAXVAL, small, null));
         compare(coll, rounds, haloCalls, 5_000, "writeHalo " + n + "x" + n + " float", "off", "on", () -> new WriteHalo(halo));
         compare(coll, rounds, 2, 100, "maxval " + n + "x" + n + " float", "off", "on", () -> Reduction.of(Reduction.Op.MAXVAL, big, null));

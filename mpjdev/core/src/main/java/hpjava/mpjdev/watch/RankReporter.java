@@ -57,8 +57,9 @@ public final class RankReporter {
         return r;
     }
 
-    /** The program's main has returned: the launcher no longer counts this rank as live. */
+    /** The program's main has returned: the launcher no longer counts this rank as live (after the rank's output). */
     public void finished() {
+        drainOutput();
         finished = true;
         send();
     }
@@ -79,7 +80,12 @@ public final class RankReporter {
      * launcher, which prints it on its own standard error; returns true once the launcher has acknowledged that, false
      * if it did not within {@code timeoutMillis} (the caller then prints the report itself). One report at a time.
      */
-    public synchronized boolean deliverFailure(String report, long timeoutMillis) {
+    public boolean deliverFailure(String report, long timeoutMillis) {
+        drainOutput();   // the rank's output so far goes first
+        return deliverFailureNow(report, timeoutMillis);
+    }
+
+    private synchronized boolean deliverFailureNow(String report, long timeoutMillis) {
         acknowledged.drainPermits();
         if (!write(FailureMessage.encode(rank, report))) return false;
         try {
@@ -96,36 +102,32 @@ public final class RankReporter {
     }
 
     /**
-     * A stream sending what is written to it, at once and unbuffered, to the launcher as this rank's standard error
-     * ({@code error}) or output ({@link OutputMessage}); the launcher prints it a whole line at a time
-     * ({@link RankOutput}). Once the link has failed, writes go to {@code fallback}. For {@code System.setOut/Err}.
+     * A stream sending what is written to it to the launcher as this rank's standard error ({@code error}) or output
+     * ({@link OutputMessage}), gathered by a pump thread into messages of up to 64 KiB ({@link ForwardedOutput}); the
+     * launcher prints it a whole line at a time ({@link RankOutput}). Once the link has failed, writes go to
+     * {@code fallback}. For {@code System.setOut/Err}. What is written is sent before this rank's failure report, its
+     * "finished" message, and at JVM shutdown (at most {@link #DRAIN_MS} ms).
      */
     public OutputStream output(boolean error, OutputStream fallback) {
-        return new OutputStream() {
-            private boolean broken;
+        ForwardedOutput s = new ForwardedOutput((b, off, len) -> sendMessage(OutputMessage.header(rank, error, len), b, off, len), fallback);
+        synchronized (outputs) {
+            outputs.add(s);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> s.drain(DRAIN_MS), "hpjava-output-drain"));
+        return s;
+    }
 
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
+    /** The longest the rank waits for its forwarded output to be sent (the launcher reading it) before going on. */
+    static final long DRAIN_MS = 10_000;
+    private final java.util.List<ForwardedOutput> outputs = new java.util.ArrayList<>();
 
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                while (len > 0 && !broken) {
-                    int n = Math.min(len, OutputMessage.MAX_BYTES);
-                    if (!sendMessage(OutputMessage.header(rank, error, n), b, off, n)) {
-                        broken = true;
-                        break;
-                    }
-                    off += n;
-                    len -= n;
-                }
-                if (len > 0) {
-                    fallback.write(b, off, len);
-                    fallback.flush();
-                }
-            }
-        };
+    /** Waits until the output written so far has been sent ({@link ForwardedOutput#drain}). */
+    private void drainOutput() {
+        java.util.List<ForwardedOutput> all;
+        synchronized (outputs) {
+            all = java.util.List.copyOf(outputs);
+        }
+        for (ForwardedOutput o : all) o.drain(DRAIN_MS);
     }
 
     private synchronized boolean send() {
@@ -136,8 +138,13 @@ public final class RankReporter {
         return sendMessage(message, message, 0, 0);
     }
 
-    /** Writes {@code head} and {@code len} bytes of {@code body} as one message; false once the launcher is gone. */
-    private synchronized boolean sendMessage(byte[] head, byte[] body, int off, int len) {
+    /**
+     * Writes {@code head} and {@code len} bytes of {@code body} as one message; false once the launcher is gone. The
+     * link's lock is fair: a rank printing without pause (its output pumps sending message after message) cannot
+     * starve the state reports, so the launcher never judges this rank by a stale state (a false deadlock).
+     */
+    private boolean sendMessage(byte[] head, byte[] body, int off, int len) {
+        linkLock.lock();
         try {
             link.out().write(head);
             if (len > 0) link.out().write(body, off, len);
@@ -145,8 +152,12 @@ public final class RankReporter {
             return true;
         } catch (IOException e) {
             return false;    // the launcher is gone: watchLauncher halts
+        } finally {
+            linkLock.unlock();
         }
     }
+
+    private final java.util.concurrent.locks.ReentrantLock linkLock = new java.util.concurrent.locks.ReentrantLock(true);
 
     private String line() {
         long now = System.nanoTime();

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The hpjava launcher of an mpi job, started as {@code hpjava run} starts it ({@code hpjava.mpjdev.Launcher} in a JVM
  * of its own), on Open MPI and MPICH: the ranks' lines reach its standard output and error whole, however the ranks
  * print them at once ({@link OutputLines}), with or without {@code --prefix-output}, also when a rank aborts with a
- * partial line; and the job's watch secret is on no command line ({@link WatchSecretCheck}).
+ * partial line; a burst of output from every rank arrives complete ({@link OutputBurstProgram}); and the job's watch
+ * secret is on no command line ({@link WatchSecretCheck}).
  */
 class LauncherOutputTest {
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(180);
@@ -56,6 +57,26 @@ class LauncherOutputTest {
         assertNotEquals(0, r.exitStatus(), r.describe());
         assertTrue(r.stderr().contains("mpjdev: rank 1 failed: java.lang.IllegalStateException: OutputLines"), r.describe());
         assertNoProblems(OutputLines.check(r.stdout(), r.stderr(), 4, LINES, false, true), r);
+    }
+
+    /**
+     * A burst of output from every rank arrives complete and in order per rank (the ranks' output pumps batch it into
+     * large messages), and rank 0 printing 200,000 lines without pause while the others wait for it in the device is
+     * not judged a deadlock: its state reports are not held up behind its output.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aBurstOfOutputFromEveryRankArrivesComplete(String impl) {
+        MpiTestSupport.require(impl, "ffm");
+        int first = 200_000, others = 20_000;
+        JobRun r = ChildProcess.of(launcherCommand(impl, List.of(), OutputBurstProgram.class.getName(),
+                Integer.toString(first), Integer.toString(others))).describedAs("OutputBurstProgram on " + impl)
+                .timeout(JOB_TIMEOUT).run();
+        assertEquals(0, r.exitStatus(), () -> "exit status " + r.exitStatus() + "; stderr (start):\n"
+                + r.stderr().substring(0, Math.min(4000, r.stderr().length())));
+        List<String> problems = OutputBurstProgram.check(r.stdout(), 4, first, others);
+        if (!problems.isEmpty()) fail(problems.size() + " problems, first: " + String.join("\n", problems.subList(0,
+                Math.min(10, problems.size()))) + "\nstderr (start):\n" + r.stderr().substring(0, Math.min(4000, r.stderr().length())));
     }
 
     @ParameterizedTest(name = "{0}")
