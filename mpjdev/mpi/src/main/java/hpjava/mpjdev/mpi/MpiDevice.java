@@ -312,9 +312,11 @@ final class MpiDevice {
      * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy
      * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
-     * The cores counted are the host's ({@link #hostCores()}), not this process's: Open MPI's mpirun binds each rank
-     * to a core of its own, so that {@link Cores#available()} reads 1 in every rank and 2 ranks on a 2-core host
-     * looked oversubscribed: every wait longer than 100 polls (~5 us, e.g. one of a 65000-byte window's) yielded.
+     * The cores counted are the host's ({@link #hostCores()}), not this process's: a rank may be bound to one core
+     * (by a binding the user gives Open MPI's mpirun, or by mpirun's own default where {@code hpjava run}, which
+     * otherwise passes {@code --bind-to none}, did not start it), so that {@link Cores#available()} reads 1 in every
+     * rank and 2 ranks on a 2-core host looked oversubscribed: every wait longer than 100 polls (~5 us, e.g. one of a
+     * 65000-byte window's) yielded.
      */
     static final boolean OVERSUBSCRIBED = localRanks() > hostCores();
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */

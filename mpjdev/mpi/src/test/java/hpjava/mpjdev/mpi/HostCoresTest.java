@@ -12,9 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * How a rank counts the cores its host's ranks share, which decides whether its waits spin or yield. Open MPI's
- * mpirun binds each rank to one core, so a rank's JVM sees one processor; counting that made 2 ranks on a 2-core
- * host yield after 100 polls, as if they shared a core.
+ * How a rank counts the cores its host's ranks share, which decides whether its waits spin or yield. A rank bound to
+ * one core (a binding the user gives Open MPI's mpirun; {@code hpjava run} otherwise passes {@code --bind-to none})
+ * sees one processor; counting that made 2 ranks on a 2-core host yield after 100 polls, as if they shared a core.
  */
 class HostCoresTest {
 
