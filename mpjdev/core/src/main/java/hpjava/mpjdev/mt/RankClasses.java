@@ -2,10 +2,10 @@ package hpjava.mpjdev.mt;
 
 /**
  * mt option {@code rank-classes}: whether the ranks of a job share one copy of the program's classes
- * ({@link SharedClassesCheck} says when that is safe; mpjdev/README.md, "Program classes in mt").
+ * ({@link SharedClasses} decides, {@link StaticStateScan} says when it is safe; mpjdev/README.md, "Program classes in mt").
  */
 enum RankClasses {
-    /** Shared when {@link SharedClassesCheck} finds that no rank can observe another's static state, else per rank. */
+    /** Shared when {@link StaticStateScan} finds that no rank can observe another's static state, else per rank. */
     AUTO("auto"),
     /** One class loader, hence one copy of every program class, for all ranks (forced: the user vouches for it). */
     SHARED("shared"),
