@@ -278,6 +278,164 @@ public class SweepForms {
     }
   }
 
+  // vectorslicesafe with the masked store replaced by a blend into the chunk as loaded and an unmasked store: the odd
+  // lanes are written back with the values just loaded (the other colour, which no store of this loop changes)
+  static void rbVectorBlendSafe(double[] a, int colour, double omega) {
+    final int L = S.length(), H = L / 2;
+    final VectorMask<Double> even = VectorMask.fromLong(S, 0x5555555555555555L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + H < m) {
+        int j = lo;
+        DoubleVector c = DoubleVector.fromArray(S, a, r + j), l = DoubleVector.fromArray(S, a, r + j - 1);
+        for (;;) {
+          DoubleVector sum = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j))
+              .add(l).add(DoubleVector.fromArray(S, a, r + j + 1));
+          c.blend(c.add(w.mul(q.mul(sum).sub(c))), even).intoArray(a, r + j);
+          k += H;
+          if (k + H >= m) break;
+          DoubleVector prev = c;
+          j += L;
+          c = DoubleVector.fromArray(S, a, r + j);
+          l = prev.slice(L - 1, c);
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // deinterleaved lanes (gcc's form): a chunk is 2L consecutive elements of a row, L of them the loop's (even
+  // offsets from the first). Two loads per row; two-source permutes (vpermt2pd) take the even lanes (the loop's
+  // elements, and the up and down rows at them) and the odd lanes of the centre row (right neighbours; the left ones
+  // are the previous chunk's last odd lane and these, one more permute). Only the L useful results are computed; the
+  // inverse permutes put them back between the odd lanes as loaded and both vectors are stored unmasked. A chunk runs
+  // while k + L < m, so every lane loaded or stored lies between the loop's first and last element of the row.
+  // The index vectors are computed in the method (addIndex, blend): taken from a static field, their payload is
+  // reloaded and converted to integers in every chunk (C2 cannot hoist a load of a double[] past the stores to a).
+  static void rbDeint(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final DoubleVector zero = DoubleVector.zero(S), ev = zero.addIndex(2), od = ev.add(1), half = ev.mul(0.25);
+    final DoubleVector left = zero.addIndex(1).add(L - 1);
+    final DoubleVector li = half.blend(half.add(L - 0.5), VectorMask.fromLong(S, 0xAAAAAAAAAAAAAAAAL)), hi = li.add(L / 2);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + L < m) {
+        int j = lo;
+        DoubleVector po = DoubleVector.broadcast(S, a[r + j - 1]);
+        for (;;) {
+          DoubleVector c0 = DoubleVector.fromArray(S, a, r + j), c1 = DoubleVector.fromArray(S, a, r + j + L);
+          DoubleVector ce = ev.selectFrom(c0, c1), co = od.selectFrom(c0, c1);
+          DoubleVector up = ev.selectFrom(DoubleVector.fromArray(S, a, r - s + j), DoubleVector.fromArray(S, a, r - s + j + L));
+          DoubleVector dn = ev.selectFrom(DoubleVector.fromArray(S, a, r + s + j), DoubleVector.fromArray(S, a, r + s + j + L));
+          DoubleVector sum = up.add(dn).add(left.selectFrom(po, co)).add(co);
+          DoubleVector res = ce.add(w.mul(q.mul(sum).sub(ce)));
+          li.selectFrom(res, co).intoArray(a, r + j);
+          hi.selectFrom(res, co).intoArray(a, r + j + L);
+          k += L;
+          if (k + L >= m) break;
+          po = co;
+          j += 2 * L;
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // rbDeint with up + down added before the permute (the same additions, on every lane): one permute less
+  static void rbDeintSum(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final DoubleVector zero = DoubleVector.zero(S), ev = zero.addIndex(2), od = ev.add(1), half = ev.mul(0.25);
+    final DoubleVector left = zero.addIndex(1).add(L - 1);
+    final DoubleVector li = half.blend(half.add(L - 0.5), VectorMask.fromLong(S, 0xAAAAAAAAAAAAAAAAL)), hi = li.add(L / 2);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + L < m) {
+        int j = lo;
+        DoubleVector po = DoubleVector.broadcast(S, a[r + j - 1]);
+        for (;;) {
+          DoubleVector c0 = DoubleVector.fromArray(S, a, r + j), c1 = DoubleVector.fromArray(S, a, r + j + L);
+          DoubleVector ce = ev.selectFrom(c0, c1), co = od.selectFrom(c0, c1);
+          DoubleVector ud0 = DoubleVector.fromArray(S, a, r - s + j).add(DoubleVector.fromArray(S, a, r + s + j));
+          DoubleVector ud1 = DoubleVector.fromArray(S, a, r - s + j + L).add(DoubleVector.fromArray(S, a, r + s + j + L));
+          DoubleVector sum = ev.selectFrom(ud0, ud1).add(left.selectFrom(po, co)).add(co);
+          DoubleVector res = ce.add(w.mul(q.mul(sum).sub(ce)));
+          li.selectFrom(res, co).intoArray(a, r + j);
+          hi.selectFrom(res, co).intoArray(a, r + j + L);
+          k += L;
+          if (k + L >= m) break;
+          po = co;
+          j += 2 * L;
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
+  // rbDeint with shuffles (rearrange(shuffle, v)) instead of index vectors, made in the method
+  static void rbDeintShuffle(double[] a, int colour, double omega) {
+    final int L = S.length();
+    final VectorShuffle<Double> ev = VectorShuffle.fromOp(S, t -> 2 * t), od = VectorShuffle.fromOp(S, t -> 2 * t + 1);
+    final VectorShuffle<Double> li = VectorShuffle.fromOp(S, t -> t / 2 + (t % 2) * L), hi = VectorShuffle.fromOp(S, t -> L / 2 + t / 2 + (t % 2) * L);
+    final DoubleVector q = DoubleVector.broadcast(S, 0.25), w = DoubleVector.broadcast(S, omega);
+    final int n = N, s = s0, off = o;
+    for (int i = 1; i <= n - 2; i++) {
+      final int r = off + s * i;
+      final int lo = 1 + (i + colour) % 2;
+      final int m = (n - 2 - lo) / 2 + 1;
+      int k = 0;
+      if (k + L < m) {
+        int j = lo;
+        DoubleVector po = DoubleVector.broadcast(S, a[r + j - 1]);
+        for (;;) {
+          DoubleVector c0 = DoubleVector.fromArray(S, a, r + j), c1 = DoubleVector.fromArray(S, a, r + j + L);
+          DoubleVector ce = c0.rearrange(ev, c1), co = c0.rearrange(od, c1);
+          DoubleVector up = DoubleVector.fromArray(S, a, r - s + j).rearrange(ev, DoubleVector.fromArray(S, a, r - s + j + L));
+          DoubleVector dn = DoubleVector.fromArray(S, a, r + s + j).rearrange(ev, DoubleVector.fromArray(S, a, r + s + j + L));
+          DoubleVector sum = up.add(dn).add(po.slice(L - 1, co)).add(co);
+          DoubleVector res = ce.add(w.mul(q.mul(sum).sub(ce)));
+          res.rearrange(li, co).intoArray(a, r + j);
+          res.rearrange(hi, co).intoArray(a, r + j + L);
+          k += L;
+          if (k + L >= m) break;
+          po = co;
+          j += 2 * L;
+        }
+      }
+      for (; k < m; k++) {
+        final int j = lo + 2 * k;
+        double delta = 0.25 * (a[r - s + j] + a[r + s + j] + a[r + j - 1] + a[r + j + 1]) - a[r + j];
+        a[r + j] += omega * delta;
+      }
+    }
+  }
+
   // both neighbours from registers: right = c.slice(1, next chunk); one load of the row per chunk
   static void rbVectorSlice2(double[] a, int colour, double omega) {
     final int L = S.length(), H = L / 2;
@@ -401,6 +559,10 @@ public class SweepForms {
           case "vectorslice" -> { rbVectorSlice(a, 0, omega); rbVectorSlice(a, 1, omega); }
           case "vectorslicesafe" -> { rbVectorSliceSafe(a, 0, omega); rbVectorSliceSafe(a, 1, omega); }
           case "vectorslice2" -> { rbVectorSlice2(a, 0, omega); rbVectorSlice2(a, 1, omega); }
+          case "blend" -> { rbVectorBlendSafe(a, 0, omega); rbVectorBlendSafe(a, 1, omega); }
+          case "deint" -> { rbDeint(a, 0, omega); rbDeint(a, 1, omega); }
+          case "deintsum" -> { rbDeintSum(a, 0, omega); rbDeintSum(a, 1, omega); }
+          case "deintshuf" -> { rbDeintShuffle(a, 0, omega); rbDeintShuffle(a, 1, omega); }
           case "vectorpair" -> { rbVectorPair(a, 0, omega); rbVectorPair(a, 1, omega); }
           case "vectorms" -> { rbVectorMaskedStore(a, 0, omega); rbVectorMaskedStore(a, 1, omega); }
           default -> throw new IllegalArgumentException(variant);

@@ -2,6 +2,8 @@
 # bench/scaling/probe/vector: the red-black step-2 forms of SweepForms.java against gcc -O3 (c/stencil.c), N = 1024
 # and 2048, the order of the variants rotating each round. Run each round under /work/tools/machine-excl:
 #   redblack.sh build; for r in 1 2 3 4 5; do /work/tools/machine-excl redblack.sh round $r; done
+# VARIANTS="c-seq scalar ..." picks the forms (default: rbperm's set; rbvec measured c-seq scalar vectorslice
+# vectorpipe vectorslicesafe vectorslice2 vectorpair vectorslicesafe@256).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd); top=$(cd "$here/../../../.." && pwd)
 source "$top/bin/hpjava-env.sh"
@@ -13,7 +15,7 @@ if [[ ${1:-} == build ]]; then
 fi
 round=${2:-1}
 java=("$JAVA_HOME/bin/java" --add-modules jdk.incubator.vector -cp "$out")
-variants=(c-seq scalar vectorslice vectorpipe vectorslicesafe vectorslice2 vectorpair vectorslicesafe@256)
+read -r -a variants <<< "${VARIANTS:-c-seq scalar vectorslicesafe blend deint deintshuf}"
 nv=${#variants[@]}
 for n in 1024 2048; do
   it=$(( 1000000000 / (n * n) )); w=$(( it / 2 ))
