@@ -215,7 +215,7 @@ class LoweringShapeTest {
                 assertTrue(body.contains("Vector.SPECIES_PREFERRED") && body.contains(".intoArray("), body);
                 IfStmt guard = m.findFirst(IfStmt.class, i -> i.getCondition().toString().startsWith("hpjava.lang.LoweringSupport.VECTOR")
                         && i.getThenStmt().toString().contains("$V" + n + ".$row(")).orElseThrow();
-                if (method.equals("jacobi") || method.equals("main") && !body.contains("VectorMask"))  // red-black: one array
+                if (method.equals("jacobi") || method.equals("main") && !body.contains("selectFrom"))  // red-black: one array
                     assertTrue(guard.getCondition().toString().matches(".*\\$d\\d+ != \\$d\\d+"), "storage check: " + guard);
                 ForStmt tail = m.findFirst(ForStmt.class, f -> f.getInitialization().toString().contains("$k" + n + " = $v" + n))
                         .orElseThrow(() -> new AssertionError("scalar tail from $v" + n));
@@ -226,14 +226,17 @@ class LoweringShapeTest {
 
     /**
      * Issue 13, step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
-     * writes one array and reads it only at the written element, at odd shifts in its row (-1 from registers:
-     * {@code slice}) and in other rows (checked per row in {@code $row}); stores are masked to the even lanes and the
-     * body's local is a vector. An even shift in the written row or two written arrays keep the scalar loop; a
-     * shift that is not a constant is an error (SHIFT_NOT_CONSTANT) before lowering.
+     * writes one array at shift 0 and reads it only at the written element, at odd shifts in its row and in other
+     * rows (checked per row in {@code $row}). The loop works on deinterleaved lanes: each chunk loads two vectors of
+     * the written row, gathers the loop's elements and the odd lanes with two-source permutes ({@code selectFrom}),
+     * takes -1 from registers ({@code $lf.selectFrom($po, $co)}) and +1 from the odd lanes, adds the rows above and
+     * below before their one permute, and stores both vectors unmasked after the inverse permutes; the body's local
+     * is a vector. An even shift in the written row, a write at another shift or two written arrays keep the scalar
+     * loop; a shift that is not a constant is an error (SHIFT_NOT_CONSTANT) before lowering.
      */
     @ParameterizedTest
-    @CsvSource({"sor, 1, 2", "wide, 1, 2", "aliased, 1, 0", "rows, 1, 1", "evenShift, 0, 0", "twoArrays, 0, 0"})
-    void stepTwoElementLoopsTakeTheMaskedVectorForm(String method, int vectorLoops, int rowChecks) throws Exception {
+    @CsvSource({"sor, 1, 2", "wide, 1, 2", "aliased, 1, 0", "rows, 1, 1", "evenShift, 0, 0", "twoArrays, 0, 0", "shifted, 0, 0"})
+    void stepTwoElementLoopsTakeTheDeinterleavedVectorForm(String method, int vectorLoops, int rowChecks) throws Exception {
         SourceUnit u = Harness.unit("programs/RedBlackVector.hpj");
         HpjavaCompiler.Result r = HpjavaCompiler.compile(List.of(u), new HpjavaCompiler.Options(Phase.LOWER, List.of(), null, null));
         assertTrue(r.success(), r.formatted());
@@ -245,15 +248,20 @@ class LoweringShapeTest {
         assertEquals(vectorLoops, classes.size(), "vector loops in " + method);
         for (LocalClassDeclarationStmt c : classes) {
             String body = c.getClassDeclaration().toString();
-            assertTrue(body.contains("VectorMask.fromLong($S, 0x5555555555555555L)") && body.contains(", $m);"),
-                    "masked store of the even lanes: " + body);
-            assertTrue(body.contains("$k + $h >= $n"), "a chunk only while k + L/2 < n: " + body);
+            assertTrue(body.contains("$co = $od.selectFrom($c0, $c1)") && body.contains("$w = $ev.selectFrom($c0, $c1)"),
+                    "the written row deinterleaved: " + body);
+            assertTrue(body.contains("$lo.selectFrom($w, $co).intoArray(") && body.contains("$hi.selectFrom($w, $co).intoArray("),
+                    "both vectors stored after the inverse permutes: " + body);
+            assertFalse(body.contains("VectorMask<") || body.contains(", $m)"), "no masked store: " + body);
+            assertTrue(body.contains("$k + $L >= $n"), "a chunk only while k + L < n: " + body);
             assertEquals(rowChecks, body.split("final int \\$e = ", -1).length - 1, "per-row checks: " + body);
             if (method.equals("sor")) {
-                assertTrue(body.contains("$q.slice($L - 1, $c)"), "left neighbour from registers: " + body);
+                assertTrue(body.contains("$cl = $lf.selectFrom($po, $co)"), "left neighbour from registers: " + body);
+                assertTrue(body.contains("$ev.selectFrom(jdk.incubator.vector.DoubleVector.fromArray($S, $a"), "up + down, one permute: " + body);
+                assertEquals(4, body.split("\\.selectFrom\\(", -1).length - 1 - 2, "permutes in the chunk besides the stores': " + body);
                 assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $t0 = "), "the local delta as a vector: " + body);
             }
-            if (method.equals("wide")) assertTrue(body.contains("FloatVector") && body.contains("$q.slice("), body);
+            if (method.equals("wide")) assertTrue(body.contains("FloatVector") && body.contains("$lf.selectFrom($po, $co)"), body);
             String n = c.getClassDeclaration().getNameAsString().substring(2);
             assertTrue(m.findFirst(ForStmt.class, f -> f.getInitialization().toString().contains("$k" + n + " = $v" + n)).isPresent(),
                     "scalar tail from $v" + n);

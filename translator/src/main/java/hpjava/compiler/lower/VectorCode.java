@@ -31,43 +31,77 @@ final class VectorCode {
         StringBuilder sb = new StringBuilder("final class " + Gen.VECTOR_CLASS.of(s.id) + " { static int " + Gen.ROW + "("
                 + String.join(", ", params) + ") { final " + PKG + "VectorSpecies<" + box + "> $S = " + vec
                 + ".SPECIES_PREFERRED; final int $L = $S.length(); ");
-        Emission em = new Emission(f, vec, f.step == 1 ? "$k" : "$j");
+        Emission em = new Emission(f, vec);
         if (f.step == 1) {
             broadcasts(sb, f, vec);
             sb.append("int $k = 0; for (; $k <= $n - $L; $k += $L) { ");
-            statements(sb, em, "");
+            statements(sb, em);
             return sb.append("} return $k; } } ").toString();
         }
         return stepTwo(sb, f, em, vec, box);
     }
 
     /**
-     * The step-2 loop: chunks of L lanes starting at an element of the loop (lane 0), so the even lanes are the
-     * loop's elements k .. k + L/2 - 1 and the odd lanes the other colour. Every lane is computed, the even ones are
-     * stored (masked store: the odd elements are not written). A chunk runs while k + L/2 < n: its last lane then
-     * lies before the loop's last element, so every lane of every load reads an element the scalar loop reads at the
-     * same shift (no read outside the array or the segment). The read of the written row at shift -1 comes from
-     * registers ({@code $q.slice($L - 1, $c)}, $q and $c the row's previous and current chunk as loaded): a load
-     * there would overlap the previous chunk's store and stall on store-to-load forwarding (docs/BENCHMARKS.md,
-     * "Vectorized sweep"); its odd lanes are the other colour, which no store of this loop changes.
+     * The step-2 loop on deinterleaved lanes (gcc's form). A chunk is 2L consecutive elements of the written row from
+     * a loop element: its even offsets are the loop's elements k .. k + L - 1, the odd ones the other colour. Each
+     * row operand is loaded as two vectors and a two-source permute ({@code $ev.selectFrom}) gathers the lanes at
+     * the loop's elements; element-wise work on operands that need no special lanes is done on both vectors first
+     * and permuted once (the same IEEE operations on the lanes that matter: up + down costs one permute, not two).
+     * The written row's odd lanes ({@code $co}) are the reads at shift +1; at shift -1 they come from the previous
+     * chunk's last odd lane and these ({@code $lf.selectFrom($po, $co)}; the first chunk broadcasts the element
+     * before the loop's first), so no load overlaps the previous chunk's store. Only the L useful results are
+     * computed ({@code $w}, the written element's value through the body's statements); the inverse permutes put them
+     * between the odd lanes as loaded and both vectors are stored unmasked: the other colour's elements are rewritten
+     * with the values they hold (no store of this loop changes them). A chunk runs while k + L < n, so everything
+     * loaded or stored lies between the row's first and last loop element at the operand's shift (nothing outside
+     * the array, the segment or, for the written row at shift 0, the elements the process owns).
      */
     private static String stepTwo(StringBuilder sb, Vectorizer.Form f, Emission em, String vec, String box) {
-        sb.append("final int $h = $L / 2; if ($L < 2 || $n <= $h) return 0; ");
+        String x = f.element.equals("float") ? "f" : "";
+        sb.append("if ($L < 2 || $n <= $L) return 0; ");
         for (Vectorizer.Operand op : f.otherRows)  // another row of the written array: no element this loop writes
             sb.append("{ final int $e = $f").append(op.slot()).append(" - $f").append(f.own.slot())
               .append("; if (($e & 1) == 0 && $e != 0 && $e < 2 * $n && -$e < 2 * $n) return 0; } ");
-        sb.append("final ").append(PKG).append("VectorMask<").append(box).append("> $m = ").append(PKG)
-          .append("VectorMask.fromLong($S, 0x5555555555555555L); ");
+        sb.append("final ").append(vec).append(" $z = ").append(vec).append(".zero($S), $ev = $z.addIndex(2), $od = $ev.add(1), ")
+          .append("$hf = $ev.mul(0.25").append(x).append("), $lo = $hf.blend($hf.add($L - 0.5").append(x).append("), ").append(PKG)
+          .append("VectorMask.fromLong($S, 0xAAAAAAAAAAAAAAAAL)), $hi = $lo.add($L / 2); ");
         broadcasts(sb, f, vec);
+        String own = "$a" + f.own.hoist().id(), at = "$f" + f.own.slot();
         sb.append("int $k = 0, $j = 0; ");
         if (f.left != null)
-            sb.append(vec).append(" $c = ").append(em.load(f.own, "0")).append(", $l = ").append(em.load(f.left, "0")).append("; ");
-        sb.append("for (;;) { ");
-        statements(sb, em, ", $m");
-        sb.append("$k += $h; $j += $L; if ($k + $h >= $n) return $k; ");
-        if (f.left != null)
-            sb.append("final ").append(vec).append(" $q = $c; $c = ").append(em.load(f.own, "$j")).append("; $l = $q.slice($L - 1, $c); ");
+            sb.append("final ").append(vec).append(" $lf = $z.addIndex(1).add($L - 1); ").append(vec).append(" $po = ")
+              .append(vec).append(".broadcast($S, ").append(own).append("[").append(at).append(" - 1]); ");
+        sb.append("for (;;) { final ").append(vec).append(" $c0 = ").append(em.load(f.own, "$j")).append(", $c1 = ")
+          .append(em.load(f.own, "$j + $L")).append(", $co = $od.selectFrom($c0, $c1); ").append(vec)
+          .append(" $w = $ev.selectFrom($c0, $c1); ");
+        if (f.left != null) sb.append("final ").append(vec).append(" $cl = $lf.selectFrom($po, $co); ");
+        for (ParserRuleContext st : f.statements) {
+            if (st instanceof VariableDeclaratorContext d) {
+                sb.append("final ").append(vec).append(" $t").append(f.declared.get(d)).append(" = ")
+                  .append(em.deinterleaved(d.variableInitializer().expression())).append("; ");
+                continue;
+            }
+            AssignmentContext as = (AssignmentContext) st;
+            String value = em.deinterleaved(as.expression(1));
+            String op = operator(as);
+            sb.append("$w = ").append(op == null ? value : "$w." + op + "(" + value + ")").append("; ");
+        }
+        sb.append("$lo.selectFrom($w, $co).intoArray(").append(own).append(", ").append(at).append(" + $j); ")
+          .append("$hi.selectFrom($w, $co).intoArray(").append(own).append(", ").append(at).append(" + $j + $L); ")
+          .append("$k += $L; if ($k + $L >= $n) return $k; $j += 2 * $L; ");
+        if (f.left != null) sb.append("$po = $co; ");
         return sb.append("} } } ").toString();
+    }
+
+    /** The vector method of a compound assignment's operator, or null for {@code =}. */
+    private static String operator(AssignmentContext as) {
+        return switch (as.assignmentOperator().getStart().getType()) {
+            case HPJavaParser.ADD_ASSIGN -> "add";
+            case HPJavaParser.SUB_ASSIGN -> "sub";
+            case HPJavaParser.MUL_ASSIGN -> "mul";
+            case HPJavaParser.DIV_ASSIGN -> "div";
+            default -> null;
+        };
     }
 
     private static void broadcasts(StringBuilder sb, Vectorizer.Form f, String vec) {
@@ -75,9 +109,8 @@ final class VectorCode {
             sb.append("final ").append(vec).append(" $b").append(p).append(" = ").append(vec).append(".broadcast($S, $p").append(p).append("); ");
     }
 
-    /** The body's locals ({@code $tN}) and stores, in order; {@code mask} is the store's mask argument ("" or ", $m"). */
-    private static void statements(StringBuilder sb, Emission em, String mask) {
-        em.stored = false;
+    /** The body's locals ({@code $tN}) and stores, in order (step 1). */
+    private static void statements(StringBuilder sb, Emission em) {
         for (ParserRuleContext st : em.f().statements) {
             if (st instanceof VariableDeclaratorContext d) {
                 sb.append("final ").append(em.vec()).append(" $t").append(em.f().declared.get(d)).append(" = ")
@@ -87,17 +120,9 @@ final class VectorCode {
             AssignmentContext as = (AssignmentContext) st;
             Vectorizer.Operand w = em.f().operand((ElementAccessContext) as.expression(0));
             String value = em.vector(as.expression(1));
-            String op = switch (as.assignmentOperator().getStart().getType()) {
-                case HPJavaParser.ADD_ASSIGN -> "add";
-                case HPJavaParser.SUB_ASSIGN -> "sub";
-                case HPJavaParser.MUL_ASSIGN -> "mul";
-                case HPJavaParser.DIV_ASSIGN -> "div";
-                default -> null;
-            };
-            if (op != null) value = em.load(w) + "." + op + "(" + value + ")";
-            sb.append(value).append(".intoArray($a").append(w.hoist().id()).append(", $f").append(w.slot()).append(" + ")
-              .append(em.lane()).append(mask).append("); ");
-            em.stored = true;
+            String op = operator(as);
+            if (op != null) value = em.load(w, "$k") + "." + op + "(" + value + ")";
+            sb.append(value).append(".intoArray($a").append(w.hoist().id()).append(", $f").append(w.slot()).append(" + $k); ");
         }
     }
 
@@ -141,19 +166,17 @@ final class VectorCode {
     }
 
     /**
-     * Vector expressions of a form's body, inside {@code $row}; {@code lane} is the chunk's first lane ({@code $k}
-     * at step 1, {@code $j} = 2k at step 2).
+     * Vector expressions of a form's body, inside {@code $row}: {@link #vector} at step 1 (lanes are consecutive
+     * elements from {@code $k}), {@link #deinterleaved} at step 2 (lanes are the loop's elements of the chunk at
+     * {@code $j} = 2k).
      */
     private static final class Emission {
         private final Vectorizer.Form f;
-        private final String vec, lane;
-        /** Whether this chunk has stored yet (before, the written element is {@code $c}, loaded at the chunk's start). */
-        private boolean stored;
+        private final String vec;
 
-        Emission(Vectorizer.Form f, String vec, String lane) {
+        Emission(Vectorizer.Form f, String vec) {
             this.f = f;
             this.vec = vec;
-            this.lane = lane;
         }
 
         Vectorizer.Form f() {
@@ -162,16 +185,6 @@ final class VectorCode {
 
         String vec() {
             return vec;
-        }
-
-        String lane() {
-            return lane;
-        }
-
-        String load(Vectorizer.Operand op) {
-            if (op == f.left) return "$l";
-            if (op == f.own && f.left != null && !stored) return "$c";
-            return load(op, lane);
         }
 
         String load(Vectorizer.Operand op, String at) {
@@ -183,7 +196,7 @@ final class VectorCode {
             if (p != null) return "$b" + p;
             return switch (e) {
                 case ParenthesizedContext par -> vector(par.expression());
-                case ElementAccessContext a -> load(f.operand(a));
+                case ElementAccessContext a -> load(f.operand(a), "$k");
                 case NameContext n -> "$t" + f.localUses.get(n);
                 case PrefixExpressionContext pre -> pre.prefix.getType() == HPJavaParser.SUB ? vector(pre.expression()) + ".neg()"
                         : vector(pre.expression());
@@ -193,6 +206,89 @@ final class VectorCode {
                         + vector(a.expression(1)) + ")";
                 default -> throw new IllegalStateException("not a vector expression: " + e.getText());
             };
+        }
+
+        /**
+         * Step 2: {@code e} over the chunk's L loop elements. The written element is {@code $w}, the written row at
+         * -1 and +1 {@code $cl} and {@code $co}, a local {@code $tN}; a subtree of other element reads and
+         * invariants is computed on both vectors of the chunk ({@link #pair}) and permuted once.
+         */
+        String deinterleaved(ExpressionContext e) {
+            Integer p = f.invariants.get(e);
+            if (p != null) return "$b" + p;
+            if (paired(e)) {
+                String[] two = pair(e);
+                return "$ev.selectFrom(" + two[0] + ", " + two[1] + ")";
+            }
+            return switch (e) {
+                case ParenthesizedContext par -> deinterleaved(par.expression());
+                case ElementAccessContext a -> {
+                    Vectorizer.Operand op = f.operand(a);
+                    yield op == f.own ? "$w" : op == f.left ? "$cl" : "$co";
+                }
+                case NameContext n -> "$t" + f.localUses.get(n);
+                case PrefixExpressionContext pre -> pre.prefix.getType() == HPJavaParser.SUB
+                        ? deinterleaved(pre.expression()) + ".neg()" : deinterleaved(pre.expression());
+                case MultiplicativeContext m -> deinterleaved(m.expression(0)) + (m.op.getType() == HPJavaParser.MUL ? ".mul(" : ".div(")
+                        + deinterleaved(m.expression(1)) + ")";
+                case AdditiveContext a -> deinterleaved(a.expression(0)) + (a.op.getType() == HPJavaParser.ADD ? ".add(" : ".sub(")
+                        + deinterleaved(a.expression(1)) + ")";
+                default -> throw new IllegalStateException("not a vector expression: " + e.getText());
+            };
+        }
+
+        /** Whether {@code e} reads elements and only plain ones (not the written element, its row at -1 or +1, a local). */
+        private boolean paired(ExpressionContext e) {
+            return reads(e) && plain(e);
+        }
+
+        private boolean reads(ExpressionContext e) {
+            if (f.invariants.containsKey(e)) return false;
+            return switch (e) {
+                case ParenthesizedContext par -> reads(par.expression());
+                case ElementAccessContext a -> true;
+                case NameContext n -> true;
+                case PrefixExpressionContext pre -> reads(pre.expression());
+                case MultiplicativeContext m -> reads(m.expression(0)) || reads(m.expression(1));
+                case AdditiveContext a -> reads(a.expression(0)) || reads(a.expression(1));
+                default -> false;
+            };
+        }
+
+        private boolean plain(ExpressionContext e) {
+            if (f.invariants.containsKey(e)) return true;
+            return switch (e) {
+                case ParenthesizedContext par -> plain(par.expression());
+                case ElementAccessContext a -> {
+                    Vectorizer.Operand op = f.operand(a);
+                    yield op != f.own && op != f.left && op != f.right;
+                }
+                case PrefixExpressionContext pre -> plain(pre.expression());
+                case MultiplicativeContext m -> plain(m.expression(0)) && plain(m.expression(1));
+                case AdditiveContext a -> plain(a.expression(0)) && plain(a.expression(1));
+                default -> false;
+            };
+        }
+
+        /** A plain subtree on the chunk's two vectors, lane for lane: the first and the second vector's expression. */
+        private String[] pair(ExpressionContext e) {
+            Integer p = f.invariants.get(e);
+            if (p != null) return new String[] {"$b" + p, "$b" + p};
+            return switch (e) {
+                case ParenthesizedContext par -> pair(par.expression());
+                case ElementAccessContext a -> new String[] {load(f.operand(a), "$j"), load(f.operand(a), "$j + $L")};
+                case PrefixExpressionContext pre -> {
+                    String[] v = pair(pre.expression());
+                    yield pre.prefix.getType() == HPJavaParser.SUB ? new String[] {v[0] + ".neg()", v[1] + ".neg()"} : v;
+                }
+                case MultiplicativeContext m -> combine(pair(m.expression(0)), m.op.getType() == HPJavaParser.MUL ? "mul" : "div", pair(m.expression(1)));
+                case AdditiveContext a -> combine(pair(a.expression(0)), a.op.getType() == HPJavaParser.ADD ? "add" : "sub", pair(a.expression(1)));
+                default -> throw new IllegalStateException("not a vector expression: " + e.getText());
+            };
+        }
+
+        private static String[] combine(String[] l, String op, String[] r) {
+            return new String[] {l[0] + "." + op + "(" + r[0] + ")", l[1] + "." + op + "(" + r[1] + ")"};
         }
     }
 }

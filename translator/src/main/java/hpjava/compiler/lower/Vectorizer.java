@@ -38,9 +38,10 @@ import hpjava.grammar.HPJavaParser.*;
  * 2) a body qualifies when it writes one array W, at one element, and reads W only (a) at that element, (b) in the
  * same row (every other subscript the same) at an odd shift from it: the other colour, which this loop never
  * writes, or (c) in another row (some other subscript differs) at any constant shift, when at run time that row's
- * elements are not ones this loop writes (checked per row in {@code $row}); see {@link #stepTwo} and
- * translator/README.md. The vector loop computes every lane and stores the even ones (the loop's elements) with a
- * masked store.
+ * elements are not ones this loop writes (checked per row in {@code $row}); W is written at shift 0. See
+ * {@link #stepTwo} and translator/README.md. The vector loop works on deinterleaved lanes: two vectors of a row
+ * hold L of the loop's elements, permutes gather them, only those are computed, and the inverse permutes put them
+ * back between the other colour's elements as loaded before both vectors are stored ({@link VectorCode}).
  *
  * <p>Emitted, in the unit-stride copy: a local class {@code $VN} with {@code static int $row(...)} doing the whole
  * vectors of the segment and returning the count done; the scalar loop then starts there (the tail). {@code $VN} is
@@ -59,8 +60,9 @@ final class Vectorizer {
     /**
      * A qualifying body: element type, step (1 or 2), operands by subscript key, invariant operands, statements
      * (assignments and local declarators, in order), locals, written hoists; at step 2 the written element
-     * ({@code own}), the read of the same row at shift -1 from it ({@code left}, taken from registers) and the reads
-     * of other rows of the written array ({@code otherRows}, checked at run time).
+     * ({@code own}), the reads of the same row at shifts -1 and +1 from it ({@code left}, {@code right}: taken from
+     * the odd lanes of the row as loaded) and the reads of other rows of the written array ({@code otherRows},
+     * checked at run time).
      */
     static final class Form {
         final String element;
@@ -74,7 +76,7 @@ final class Vectorizer {
         final Map<VariableDeclaratorContext, Integer> declared = new java.util.IdentityHashMap<>();
         final Map<NameContext, Integer> localUses = new java.util.IdentityHashMap<>();
         final Map<ElementAccessContext, Operand> byAccess = new java.util.IdentityHashMap<>();
-        Operand own, left;
+        Operand own, left, right;
         final List<Operand> otherRows = new ArrayList<>();
 
         private Form(String element) {
@@ -131,11 +133,15 @@ final class Vectorizer {
      * sees the value the scalar loop sees; d even and not 0 would read elements written by earlier iterations (a
      * recurrence): scalar. A read in another row (another subscript differs) is kept, and {@code $row} checks per
      * row that its offset e from own is odd, 0, or at least 2n away (then it never meets a written element).
+     * W must be written at shift 0 in the loop's slot: the vector loop also stores the elements between two written
+     * ones (with the values they hold), and at shift 0 those lie between two elements of the loop's own block, so
+     * they are elements this process owns, never ghosts.
      */
     private Form stepTwo() {
         if (form.written.size() != 1) return null;
         Plan.Hoist w = form.written.keySet().iterator().next();
         form.own = form.operands.get(form.written.get(w));
+        if (shift(form.own.access()) != 0) return null;  // the elements between written ones must be the loop's own
         for (Operand op : form.operands.values()) {
             if (op.hoist() != w || op == form.own) continue;
             if (!rowKey(op.access()).equals(rowKey(form.own.access()))) {
@@ -145,6 +151,7 @@ final class Vectorizer {
             int d = shift(op.access()) - shift(form.own.access());
             if (d % 2 == 0) return null;
             if (d == -1) form.left = op;
+            if (d == 1) form.right = op;
         }
         return form;
     }
