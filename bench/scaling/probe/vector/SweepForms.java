@@ -11,7 +11,10 @@ import jdk.incubator.vector.*;
  * vectorlm (mask from a long), vectorms (masked store), vectorpipe (next chunk loaded before the store), vectorslice
  * (left neighbours by slice of the previous chunk), vectorslicesafe (the slice form as the lowering emits it: the
  * first chunk loads, every load inside what the scalar loop reads), vectorslice2 (both neighbours by slice), vectorpair
- * (rows i and i + 1 interleaved chunk by chunk). Prints RESULT lines as bench/scaling's variants do (same field,
+ * (rows i and i + 1 interleaved chunk by chunk), blend (vectorslicesafe with a blend and an unmasked store), deint
+ * (gcc's form: deinterleaved lanes by two-source permutes, only the useful results computed, unmasked stores; what
+ * hpjavac emits since rbperm is deintsum, deint with up + down added before their permute), deintshuf (deint with
+ * shuffles). Prints RESULT lines as bench/scaling's variants do (same field,
  * same checksum). run.sh here runs them against c/stencil.c, interleaved.
  */
 public class SweepForms {
