@@ -14,7 +14,8 @@ import java.util.Arrays;
  * <p>Where it is checked (cheaply, on the existing messages where possible):
  * <ul>
  * <li>element-moving operations (remap, shift, cshift, writeHalo): every message carries the sender's signature and
- *     sequence number in a 16-byte first section, compared by the receiver ({@link Transfer});</li>
+ *     sequence number as the message's check words, right after its header, compared in place by the receiver
+ *     ({@link Transfer}, {@link hpjava.mpjdev.Buffer#start});</li>
  * <li>reductions and dotProduct over the whole job on native collectives: inside the reduction's own allreduce
  *     ({@link hpjava.mpjdev.NativeCollectives#allreduceChecked}: the backend compares the words with the data, no
  *     extra message);</li>

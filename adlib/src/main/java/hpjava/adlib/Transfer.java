@@ -26,7 +26,6 @@ final class Transfer {
     private final Buffer[] sendBufs, recvBufs;
     private final Request[] sendReqs, recvReqs;
     private final Object scratch;       // object arrays: gather/scatter staging, sized for the largest message
-    private final long[] headerOut = new long[2], headerIn = new long[2];   // CallCheck: signature, sequence
     private final java.lang.ref.Cleaner.Cleanable cleanable;
 
     /** Collects the plan of one transfer. */
@@ -87,7 +86,7 @@ final class Transfer {
     private static long[] bytes(Region[][] rs, Kernel k) {
         long[] out = new long[rs.length];
         for (int i = 0; i < rs.length; i++) {
-            long n = Buffer.HEADER_BYTES + HEADER_SECTION_BYTES;
+            long n = Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES;
             if (k.isObject()) n += Buffer.SECTION_HEADER_BYTES + 64L * total(rs[i]) + 1024;
             else for (Region g : rs[i]) n += Buffer.SECTION_HEADER_BYTES + ((long) g.size * k.elementBytes() + 7 & ~7L);
             out[i] = n;
@@ -123,18 +122,15 @@ final class Transfer {
     /** Number of messages this process sends plus receives (for tests of plan shape). */
     int messageCount() { return sendPeers.length + recvPeers.length; }
 
-    /** The first section of every message: the sender's call signature and sequence number ({@link CallCheck}). */
-    private static final long HEADER_SECTION_BYTES = Buffer.SECTION_HEADER_BYTES + 16;
-
     /**
      * Runs the exchange from {@code src} storage into {@code dst} storage (may be the same array). Blocking. When
-     * {@code checked}, every message carries {@code sig} and {@code seq}, and a received message with others throws
-     * {@link AdlibException} naming both calls ({@code owner} describes this one); else none does (every rank of the
-     * job then runs unchecked: the schedules were planned in the same mode).
+     * {@code checked}, every message carries {@code sig} and {@code seq} as the check words of its header
+     * ({@link Buffer#start}: two stores, compared in place by the receiver, {@link Buffer#checkWordsMatch}: two loads,
+     * two compares), and a received message with others throws {@link AdlibException} naming both calls
+     * ({@code owner} describes this one); else none does (every rank of the job then runs unchecked: the schedules
+     * were planned in the same mode). Both modes run the same Buffer methods, the mode a flag: see Buffer#start.
      */
     void execute(AdlibRank rank, Object src, Object dst, boolean checked, long sig, long seq, Schedule owner) {
-        headerOut[0] = sig;
-        headerOut[1] = seq;
         final Comm comm = rank.comm;
         final int nr = recvPeers.length, ns = sendPeers.length;
         final Buffer[] rb = recvBufs, sb = sendBufs;
@@ -142,8 +138,7 @@ final class Transfer {
         try {
             for (int i = 0; i < nr; i++) rr[i] = comm.irecv(rb[i], recvPeers[i], tag);
             for (int i = 0; i < ns; i++) {
-                Buffer b = sb[i].clear();
-                if (checked) b.write(headerOut, 0, 2);   // off: every rank of the job sends none
+                Buffer b = sb[i].start(checked, sig, seq);   // off: no rank sends words
                 pack(b, src, sendRegions[i]);
                 sr[i] = comm.isend(b, sendPeers[i], tag);
             }
@@ -152,8 +147,7 @@ final class Transfer {
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
                 rr[i] = null;
-                if (checked && (rb[i].read(headerIn, 0) != 2 || headerIn[0] != sig || headerIn[1] != seq))
-                    throw CallCheck.messageMismatch(comm.id(), recvPeers[i], owner.describeCall(), seq, headerIn[0], headerIn[1]);
+                if (!rb[i].checkWordsMatch(checked, sig, seq)) throw mismatch(comm, recvPeers[i], rb[i], owner, checked, seq);
                 unpack(rb[i], dst, recvRegions[i]);
             }
             for (int i = 0; i < ns; i++) {
@@ -165,6 +159,16 @@ final class Transfer {
             java.util.Arrays.fill(rr, null);
             java.util.Arrays.fill(sr, null);
         }
+    }
+
+    /** The report for a received message whose check words are not this call's (out of line: failure path only). */
+    private static AdlibException mismatch(Comm comm, int peer, Buffer got, Schedule owner, boolean checked, long seq) {
+        if (got.hasCheckWords() != checked)
+            return new AdlibException("Adlib: collective mismatch between ranks " + comm.id() + " and " + peer + ": rank "
+                    + comm.id() + " runs " + owner.describeCall() + " (Adlib collective #" + seq + " of its group) "
+                    + (checked ? "checked, but rank " + peer + " sent a message without check words (an unchecked call)"
+                               : "unchecked, but rank " + peer + " sent a message with check words (a checked call)"));
+        return CallCheck.messageMismatch(comm.id(), peer, owner.describeCall(), seq, got.checkWord(0), got.checkWord(1));
     }
 
     private void pack(Buffer b, Object dat, Region[] regions) {

@@ -71,6 +71,26 @@ class CheckingPlanTest {
         });
     }
 
+    /**
+     * A transfer whose ranks disagree on checking (one planned on, one off: a job launched with different
+     * {@code hpjava.adlib.check} values) fails on both ranks with a report naming the modes: the checked rank receives
+     * a message without check words, the unchecked one a message with them (before, the unchecked rank read the
+     * check section as data and failed with a device error about section types).
+     */
+    @Test
+    void ranksThatDisagreeOnCheckingFailWithAClearReport() {
+        Spmd.run(2, Duration.ofSeconds(60), (me, n) -> {
+            Procs p = new Procs(new int[] {2, 1});
+            FloatMultiarray a = new FloatMultiarray(new ExtBlockRange(8, p.dim(0), 1), new ExtBlockRange(6, p.dim(1), 1));
+            WriteHalo halo = Checking.plan(me == 0 ? "on" : "off", () -> new WriteHalo(a));
+            AdlibException e = assertThrows(AdlibException.class, halo::execute);
+            String want = me == 0 ? "checked, but rank 1 sent a message without check words"
+                                  : "unchecked, but rank 0 sent a message with check words";
+            assertTrue(e.getMessage().contains("collective mismatch between ranks " + me) && e.getMessage().contains(want),
+                    e.getMessage());
+        });
+    }
+
     @Test
     void unknownModeIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Checking.plan("sometimes", () -> null));

@@ -49,6 +49,15 @@ public final class Buffer implements AutoCloseable {
     public static final int SECTION_HEADER_BYTES = 16;
     /** Magic number at offset 0 ("MPJB" little-endian). */
     public static final int MAGIC = 0x424A504D;
+    /** Bytes of the optional check words right after the message header (see {@link #clearWithCheckWords}). */
+    public static final int CHECK_WORDS_BYTES = 16;
+    /**
+     * Flag in the header's section-count word (offset 4): the two check words follow the header. The count itself
+     * is the word's low bits ({@link #SECTION_COUNT_MASK}).
+     */
+    static final int CHECK_WORDS_FLAG = 1 << 30;
+    /** The section count's bits in the header word at offset 4; the bits above are flags. */
+    static final int SECTION_COUNT_MASK = CHECK_WORDS_FLAG - 1;
 
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -62,6 +71,7 @@ public final class Buffer implements AutoCloseable {
     private MemorySegment segment;
     private long writePos;
     private int sections;
+    private boolean checkWords; // the message carries the two check words after its header
     private long readPos;
     private int readSection;
     private final Status status = new Status();
@@ -93,10 +103,39 @@ public final class Buffer implements AutoCloseable {
 
     /** Starts a new, empty message (header only). Returns this buffer. */
     public Buffer clear() {
+        return start(false, 0L, 0L);
+    }
+
+    /**
+     * Starts a new message that carries two check words, {@code first} and {@code second}, right after its header
+     * (flagged in the header; no section), for a layer above to detect mismatched messages: Adlib puts a call's
+     * signature and sequence number there. Sections follow as after {@link #clear()}. The receiver compares them in
+     * place with {@link #checkWordsMatch}. Two stores beside the header: cheaper than a section of two longs (type
+     * dispatch, section header, one more section to walk). Same as {@code start(true, first, second)}.
+     */
+    public Buffer clearWithCheckWords(long first, long second) {
+        return start(true, first, second);
+    }
+
+    /**
+     * Starts a new message, with the check words {@code first} and {@code second} if {@code withCheckWords} (as
+     * {@link #clearWithCheckWords}), else without (as {@link #clear()}; the words are ignored). One method for both,
+     * so that a caller which sends checked or unchecked messages by a flag (Adlib's transfers) runs the same compiled
+     * code either way: with a method per kind, each hot in one mode only, the JIT compiled and inlined the two
+     * differently from one JVM to the next, and the checked transfer cost up to 60 % more in some JVMs
+     * (docs/BENCHMARKS.md, "check words in the header"). Returns this buffer.
+     */
+    public Buffer start(boolean withCheckWords, long first, long second) {
         checkOwned();
-        writePos = HEADER_BYTES;
+        checkWords = withCheckWords;
+        long data = withCheckWords ? HEADER_BYTES + CHECK_WORDS_BYTES : HEADER_BYTES;
+        if (withCheckWords) {
+            segment.set(LONG, HEADER_BYTES, first);
+            segment.set(LONG, HEADER_BYTES + 8, second);
+        }
+        writePos = data;
         sections = 0;
-        readPos = HEADER_BYTES;
+        readPos = data;
         readSection = 0;
         writeHeader();
         return this;
@@ -168,6 +207,7 @@ public final class Buffer implements AutoCloseable {
 
     private long beginSection(SectionType t, int count, long dataBytes) {
         checkOwned();
+        if (sections == SECTION_COUNT_MASK) throw new IllegalStateException("a message holds at most " + SECTION_COUNT_MASK + " sections");
         long h = writePos;
         ensureCapacity(h + SECTION_HEADER_BYTES + WireFormat.align8(dataBytes));
         segment.set(INT, h, t.code());
@@ -186,8 +226,13 @@ public final class Buffer implements AutoCloseable {
 
     private void writeHeader() {
         segment.set(INT, 0, MAGIC);
-        segment.set(INT, 4, sections);
+        segment.set(INT, 4, checkWords ? sections | CHECK_WORDS_FLAG : sections);
         segment.set(LONG, 8, writePos);
+    }
+
+    /** Where the first section starts: after the header, and after the check words if the message has them. */
+    private long firstSection() {
+        return checkWords ? HEADER_BYTES + CHECK_WORDS_BYTES : HEADER_BYTES;
     }
 
     // ------------------------------------------------------------------ reading
@@ -195,7 +240,7 @@ public final class Buffer implements AutoCloseable {
     /** Positions reading at the first section (for reading back a message written locally). Returns this buffer. */
     public Buffer rewind() {
         checkOwned();
-        readPos = HEADER_BYTES;
+        readPos = firstSection();
         readSection = 0;
         return this;
     }
@@ -286,6 +331,39 @@ public final class Buffer implements AutoCloseable {
         Object[] one = new Object[1];
         readObjects(one, 0);
         return one[0];
+    }
+
+    /** Whether the message (written, or received) carries check words ({@link #clearWithCheckWords}). */
+    public boolean hasCheckWords() {
+        return checkWords;
+    }
+
+    /**
+     * Whether the message carries check words and they are {@code first} and {@code second}: a flag test, two loads
+     * and two compares, in place (no section is consumed). Does not depend on the read position.
+     */
+    public boolean checkWordsEqual(long first, long second) {
+        return checkWordsMatch(true, first, second);
+    }
+
+    /**
+     * Whether the message is as a receiver expects: with check words {@code first} and {@code second} if
+     * {@code withCheckWords}, else without check words (the words are then ignored). The receiving counterpart of
+     * {@link #start}: one method for both kinds, for the same reason.
+     */
+    public boolean checkWordsMatch(boolean withCheckWords, long first, long second) {
+        if (checkWords != withCheckWords) return false;
+        return !withCheckWords || segment.get(LONG, HEADER_BYTES) == first && segment.get(LONG, HEADER_BYTES + 8) == second;
+    }
+
+    /**
+     * Check word {@code i} (0 or 1) of the message, for reports after {@link #checkWordsEqual} failed.
+     *
+     * @throws DeviceException if the message carries no check words
+     */
+    public long checkWord(int i) {
+        if (!checkWords) throw new DeviceException("the message carries no check words");
+        return segment.get(LONG, HEADER_BYTES + 8L * java.util.Objects.checkIndex(i, 2));
     }
 
     private void requireSection() {
@@ -444,22 +522,25 @@ public final class Buffer implements AutoCloseable {
      */
     public void completeReceive(int source, int tag) {
         long elements = WireFormat.validate(segment);
-        received(source, tag, segment.get(LONG, 8), segment.get(INT, 4), elements);
+        int word = segment.get(INT, 4); // validated: the count, and no flag but CHECK_WORDS_FLAG
+        received(source, tag, segment.get(LONG, 8), word & SECTION_COUNT_MASK, (word & CHECK_WORDS_FLAG) != 0, elements);
     }
 
     /**
      * Like {@link #completeReceive(int, int)} for an image the backend wrote into {@link #segment()} itself from a
      * compact form of the message, so that it is well formed by construction: {@code length} bytes,
-     * {@code sectionCount} sections holding {@code elementCount} elements in all. Skips the validation. For backends.
+     * {@code sectionCount} sections holding {@code elementCount} elements in all, and no check words (a compact form
+     * does not carry them). Skips the validation. For backends.
      */
     public void completeReceiveWellFormed(int source, int tag, long length, int sectionCount, long elementCount) {
-        received(source, tag, length, sectionCount, elementCount);
+        received(source, tag, length, sectionCount, false, elementCount);
     }
 
-    private void received(int source, int tag, long len, int n, long elements) {
+    private void received(int source, int tag, long len, int n, boolean withCheckWords, long elements) {
         writePos = len;
         sections = n;
-        readPos = HEADER_BYTES;
+        checkWords = withCheckWords;
+        readPos = firstSection();
         readSection = 0;
         status.set(source, tag, len, elements, n);
     }
@@ -467,7 +548,7 @@ public final class Buffer implements AutoCloseable {
     /** Fills in {@link #status()} for a completed send. For backends. */
     public void completeSend(int self, int tag) {
         long elements = 0;
-        for (long p = HEADER_BYTES; p < writePos; p = WireFormat.align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
+        for (long p = firstSection(); p < writePos; p = WireFormat.align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
             elements += segment.get(INT, p + 4);
         status.set(self, tag, writePos, elements, sections);
     }

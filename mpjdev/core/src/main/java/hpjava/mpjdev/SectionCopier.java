@@ -36,8 +36,8 @@ final class SectionCopier {
                 else a[index + i] = seg.get(ValueLayout.JAVA_BYTE, at + i) != 0;
             }
         } else if (t == SectionType.LONG && count <= SHORT_LONG_RUN) {
-            // a few longs (Adlib's 16-byte check section in every message): element accesses cost ~1 ns where the
-            // bulk copy's fixed cost is ~10 ns each way
+            // a few longs (a pair of words): element accesses cost ~1 ns where the bulk copy's fixed cost is ~10 ns
+            // each way
             long[] a = (long[]) array;
             for (int i = 0; i < count; i++) {
                 if (pack) segment.set(LONG, at + 8L * i, a[index + i]);

@@ -50,7 +50,9 @@
  * offset 0 of {@link hpjava.mpjdev.Buffer#segment()}; a backend sends exactly those bytes (no further copy is needed:
  * the segment is native, 8-byte aligned and can be passed to MPI or UCX as is). All integers are little-endian.
  * <pre>
- *   message header, 16 bytes:  int magic 0x424A504D ("MPJB")  int sectionCount  long length (whole message, bytes)
+ *   message header, 16 bytes:  int magic 0x424A504D ("MPJB")  int countAndFlags  long length (whole message, bytes)
+ *     countAndFlags: bits 0-29 sectionCount; bit 30 CHECK_WORDS (check words follow); bit 31 must be 0
+ *   if CHECK_WORDS: 16 bytes of check words, long first  long second (Buffer#start, Buffer#clearWithCheckWords)
  *   then sectionCount sections, each starting at an 8-byte aligned offset:
  *     section header, 16 bytes: int typeCode ({@link hpjava.mpjdev.SectionType#code()})  int elementCount
  *                               long dataBytes
@@ -58,6 +60,11 @@
  *   primitive data: elementCount elements, little-endian, in the order packed (boolean: one byte, 0 or 1)
  *   object data: a Java serialization stream holding elementCount objects
  * </pre>
- * A receiver validates the header ({@link hpjava.mpjdev.Buffer#completeReceive(int, int)}) before reading.
+ * A receiver validates the header ({@link hpjava.mpjdev.Buffer#completeReceive(int, int)}) before reading: an unknown
+ * flag bit, or a flagged message shorter than its header and check words, is malformed. The check words are for a
+ * layer above to detect mismatched messages (Adlib's call signature and sequence number): the sender writes them
+ * with two stores, the receiver compares them in place ({@link hpjava.mpjdev.Buffer#checkWordsMatch}) without
+ * consuming a section. Compact forms of tiny messages (ucx) never carry them; a flagged message takes the general
+ * path of every backend.
  */
 package hpjava.mpjdev;

@@ -203,6 +203,85 @@ class BufferTest {
         }
     }
 
+    /** Copies {@code a}'s message into {@code b} as a backend would, and completes the receive. */
+    private static void deliver(Buffer a, Buffer b) {
+        b.prepareReceive(a.length());
+        java.lang.foreign.MemorySegment.copy(a.segment(), 0, b.segment(), 0, a.length());
+        b.completeReceive(1, 2);
+    }
+
+    @Test
+    void checkWordsTravelInTheHeaderAndAreComparedInPlace() {
+        try (Buffer a = Buffer.allocate(0); Buffer b = Buffer.allocate(0)) {
+            float[] data = {1, 2, 3};
+            a.clearWithCheckWords(0x1234_5678_9abc_def0L, 42).write(data);
+            assertEquals(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES + Buffer.SECTION_HEADER_BYTES + 16, a.length());
+            assertEquals(1, a.sectionCount());
+            assertEquals(1 | Buffer.CHECK_WORDS_FLAG, a.segment().get(Buffer.INT, 4), "flag beside the section count");
+            assertEquals(42L, a.segment().get(Buffer.LONG, Buffer.HEADER_BYTES + 8), "second word right after the header");
+            deliver(a, b);
+            assertTrue(b.hasCheckWords());
+            assertTrue(b.checkWordsEqual(0x1234_5678_9abc_def0L, 42));
+            assertFalse(b.checkWordsEqual(0x1234_5678_9abc_def0L, 43));
+            assertFalse(b.checkWordsEqual(0x1234_5678_9abc_def1L, 42));
+            assertEquals(42L, b.checkWord(1));
+            assertEquals(1, b.status().sectionCount());
+            assertEquals(3, b.status().elementCount());
+            float[] got = new float[3];
+            assertEquals(3, b.read(got, 0), "the sections start after the words");
+            assertArrayEquals(data, got);
+            assertEquals(3, a.rewind().read(new float[3], 0), "and so does reading back locally");
+            a.completeSend(0, 0);
+            assertEquals(3, a.status().elementCount());
+        }
+    }
+
+    @Test
+    void aPlainMessageHasNoCheckWords() {
+        try (Buffer a = Buffer.allocate(0); Buffer b = Buffer.allocate(0)) {
+            a.clearWithCheckWords(1, 2);
+            a.clear().write(new int[] {7});          // clear drops them
+            deliver(a, b);
+            assertFalse(b.hasCheckWords());
+            assertFalse(b.checkWordsEqual(0, 0), "no words: never equal, whatever the bytes after the header hold");
+            assertThrows(DeviceException.class, () -> b.checkWord(0));
+            assertEquals(1, b.read(new int[1], 0));
+        }
+    }
+
+    @Test
+    void startAndCheckWordsMatchServeBothKindsByAFlag() {
+        try (Buffer a = Buffer.allocate(0); Buffer b = Buffer.allocate(0)) {
+            a.start(true, 5, 6).write(new int[] {1});
+            deliver(a, b);
+            assertTrue(b.checkWordsMatch(true, 5, 6));
+            assertFalse(b.checkWordsMatch(true, 5, 7));
+            assertFalse(b.checkWordsMatch(false, 5, 6), "words present where none are expected");
+            a.start(false, 5, 6).write(new int[] {1});
+            assertEquals(Buffer.HEADER_BYTES + Buffer.SECTION_HEADER_BYTES + 8, a.length(), "no words: the words are ignored");
+            deliver(a, b);
+            assertTrue(b.checkWordsMatch(false, 0, 0));
+            assertFalse(b.checkWordsMatch(true, 5, 6), "words expected, none present");
+        }
+    }
+
+    @Test
+    void headerFlagsAreValidated() {
+        try (Buffer a = Buffer.allocate(0); Buffer b = Buffer.allocate(0)) {
+            a.clearWithCheckWords(1, 2);
+            deliver(a, b);
+            assertEquals(0, b.status().sectionCount());
+            assertEquals(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES, b.status().byteCount());
+            a.segment().set(Buffer.LONG, 8, (long) Buffer.HEADER_BYTES);   // flagged, but too short for the words
+            DeviceException e = assertThrows(DeviceException.class, () -> deliver(a, b));
+            assertTrue(e.getMessage().contains("check words"), e.getMessage());
+            a.clear();
+            a.segment().set(Buffer.INT, 4, Integer.MIN_VALUE);                // an unknown flag bit
+            e = assertThrows(DeviceException.class, () -> deliver(a, b));
+            assertTrue(e.getMessage().contains("unknown flags"), e.getMessage());
+        }
+    }
+
     @Test
     void byteBufferViewIsCachedAndFollowsGrowth() {
         try (Buffer b = Buffer.allocate(64)) {

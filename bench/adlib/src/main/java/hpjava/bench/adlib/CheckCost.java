@@ -84,7 +84,7 @@ public final class CheckCost {
             b[i % COPIES].execute();
         }
         int[] round = {0, 0};   // calls of A and of B so far: which object a call uses
-        int perRound = calls;
+        int perRound = calls + 1;   // Interleaved.sample: one untimed call, then the timed ones, on one object
         Interleaved.Samples s = Interleaved.run(coll, rounds, calls,
                 () -> a[round[0]++ / perRound % COPIES].execute(), () -> b[round[1]++ / perRound % COPIES].execute());
         if (Comm.world().id() == 0)

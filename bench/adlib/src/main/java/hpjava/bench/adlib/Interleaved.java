@@ -42,14 +42,31 @@ final class Interleaved {
         double[] ta = new double[rounds], tb = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             if ((r & 1) == 0) {
-                ta[r] = HaloRank.sample(coll, calls, a);
-                tb[r] = HaloRank.sample(coll, calls, b);
+                ta[r] = sample(coll, calls, a);
+                tb[r] = sample(coll, calls, b);
             } else {
-                tb[r] = HaloRank.sample(coll, calls, b);
-                ta[r] = HaloRank.sample(coll, calls, a);
+                tb[r] = sample(coll, calls, b);
+                ta[r] = sample(coll, calls, a);
             }
         }
         return new Samples(ta, tb);
+    }
+
+    /**
+     * Microseconds per call over {@code calls} calls, after a barrier and one untimed call. On mt a rank whose barrier
+     * wait ended parked leaves the barrier ~20 us after the rank that woke it (one park/unpark hand-off across vCPUs);
+     * timed from the barrier, that wake-up would fall on the sample's first call (+1 us a call at 20 calls a sample).
+     * The untimed call lines the ranks up again, so that cannot pass for a mode's cost. (It was not what made the
+     * checked writeHalo slow in some JVMs: docs/BENCHMARKS.md, "check words in the header".)
+     */
+    static double sample(NativeCollectives coll, int calls, Runnable update) {
+        coll.barrier();
+        update.run();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) update.run();
+        long t1 = System.nanoTime();
+        coll.barrier();
+        return (t1 - t0) / 1e3 / calls;
     }
 
     /** 95 % percentile-bootstrap interval {lo, hi} of the median of {@code x} (fixed seed: reproducible). */

@@ -14,6 +14,7 @@ public final class ConformanceCases {
     public static final String WILDCARDS = "wildcards";
     public static final String NONBLOCKING = "nonblocking";
     public static final String ZERO_LENGTH = "zero-length";
+    public static final String CHECK_WORDS = "check-words";
     public static final String SMALL_MESSAGES = "small-messages";
     public static final String LARGE_MESSAGES = "large-messages";
     public static final String TYPES = "types";
@@ -31,6 +32,7 @@ public final class ConformanceCases {
         ALL.put(WILDCARDS, WildcardCase::new);
         ALL.put(NONBLOCKING, NonBlockingCase::new);
         ALL.put(ZERO_LENGTH, ZeroLengthCase::new);
+        ALL.put(CHECK_WORDS, CheckWordsCase::new);
         ALL.put(SMALL_MESSAGES, SmallMessagesCase::new);
         ALL.put(TYPES, TypesCase::new);
         ALL.put(OBJECTS, ObjectsCase::new);
@@ -54,7 +56,7 @@ public final class ConformanceCases {
      * as virtual threads): no 64 MiB messages, no thousand requests per rank.
      */
     public static List<String> scalable() {
-        return List.of(ORDER, WILDCARDS, NONBLOCKING, ZERO_LENGTH, SMALL_MESSAGES, TYPES, SUB_COMMUNICATORS, STATUS,
+        return List.of(ORDER, WILDCARDS, NONBLOCKING, ZERO_LENGTH, CHECK_WORDS, SMALL_MESSAGES, TYPES, SUB_COMMUNICATORS, STATUS,
                 NATIVE_COLLECTIVES);
     }
 
