@@ -101,16 +101,39 @@ final class JobStart {
             return debugged.runInOwnJvm(List.of(agent, "-Dhpjava.vector=false"));
         } finally {
             Files.deleteIfExists(announce);
+            Files.deleteIfExists(announcedMarker(announce));
         }
     }
 
-    /** The agent's launch command: run when the agent starts listening (it is given transport and address), it says so. */
+    /**
+     * The agent's launch command: run each time the agent starts listening (it is given transport and address). The
+     * first time the job waits for a debugger at the attach point, and the script says so; the agent listens again
+     * after a debugger detaches, while the job runs on, and the script then says that instead (a second "waiting"
+     * line would tell the user the job is stopped when it is not). The marker file beside the script tells the two
+     * apart.
+     */
     private static Path announceScript(int port) throws IOException {
         Path script = Files.createTempFile("hpjava-debug-", ".sh",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        Files.writeString(script, "#!/bin/sh\necho \"hpjava: every rank has loaded the program; waiting for a debugger on localhost:" + port + "\" >&2\n");
+        Files.writeString(script, "#!/bin/sh\n"
+                + "if [ -e \"$0.announced\" ]; then\n"
+                + "  echo \"" + DETACHED + port + ")\" >&2\n"
+                + "else\n"
+                + "  : > \"$0.announced\"\n"
+                + "  echo \"" + WAITING + port + "\" >&2\n"
+                + "fi\n");
         return script;
     }
+
+    /** The file the announce script creates when it has announced the wait. */
+    private static Path announcedMarker(Path script) {
+        return script.resolveSibling(script.getFileName() + ".announced");
+    }
+
+    /** What the job prints when it waits for a debugger, followed by the port. */
+    static final String WAITING = "hpjava: every rank has loaded the program; waiting for a debugger on localhost:";
+    /** What it prints when a debugger has detached, followed by the port and ")". */
+    static final String DETACHED = "hpjava: the debugger detached; the job runs on (a debugger can attach again on localhost:";
 
     private static LaunchSpec withDebugOption(LaunchSpec spec) {
         Map<String, String> options = new java.util.LinkedHashMap<>(spec.options());

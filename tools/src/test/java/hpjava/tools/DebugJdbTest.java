@@ -97,7 +97,12 @@ class DebugJdbTest {
             t.send("exit");
             assertTrue(job.waitFor(60, TimeUnit.SECONDS), "the job did not end after the debugger detached:\n" + t);
             assertEquals(0, job.exitValue(), Files.readString(jobOut));
-            assertTrue(Files.readString(jobOut).contains("Laplace: OK"), Files.readString(jobOut));
+            String out = Files.readString(jobOut);
+            assertTrue(out.contains("Laplace: OK"), out);
+            // the agent listens again after the detach, but the job runs on: said once, then the detach
+            assertEquals(1, out.split(Pattern.quote("waiting for a debugger on localhost:" + port), -1).length - 1, out);
+            assertTrue(out.contains("hpjava: the debugger detached; the job runs on (a debugger can attach again on localhost:"
+                    + port + ")"), out);
         } finally {
             if (jdb != null) jdb.destroyForcibly();
             if (job.isAlive()) {

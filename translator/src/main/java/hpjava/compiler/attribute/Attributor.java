@@ -349,7 +349,8 @@ public final class Attributor extends TreeScanner {
                 case "IrregRange" -> new RangeFact(kind, null, 0, 0, false, g, k);
                 case "CollapsedRange" -> new RangeFact(kind, size, 0, 0, true, null, -1);
                 case "ExtBlockRange" -> {
-                    Integer lo = args.size() >= 3 ? intLiteral(args.get(2)) : null;
+                    // ExtBlockRange(n, d) has ghost width 1 on both sides (runtime and LANGUAGE.md)
+                    Integer lo = args.size() >= 3 ? intLiteral(args.get(2)) : args.size() == 2 ? Integer.valueOf(1) : null;
                     Integer hi = args.size() == 4 ? intLiteral(args.get(3)) : lo;
                     yield new RangeFact(kind, size, lo, hi, false, g, k);
                 }

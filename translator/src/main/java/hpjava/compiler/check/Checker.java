@@ -127,6 +127,10 @@ public final class Checker {
             if (e.subscripts.size() > 1 || e.subscripts.stream().anyMatch(this::isIndexSubscript)) {
                 if (e.array instanceof NameContext n && attr.symbol(n) instanceof Symbol.Variable v && v.javaType() == null) {
                     diag.report(DiagnosticKey.UNTYPED_MULTIARRAY, e.array, n.getText());
+                } else if (e.array instanceof NameContext n && attr.symbol(n) == null) {
+                    // declared nowhere (a typo, a missing declaration): saying "not a multiarray" would send the
+                    // user looking for a declaration that does not exist
+                    diag.report(DiagnosticKey.UNDECLARED_NAME, e.array, n.getText());
                 } else if (e.array instanceof NameContext n) {
                     diag.report(DiagnosticKey.NOT_A_MULTIARRAY, e.array, n.getText());
                 } else {

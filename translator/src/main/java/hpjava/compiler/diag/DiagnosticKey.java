@@ -19,6 +19,8 @@ public enum DiagnosticKey {
     SHIFT_NOT_CONSTANT("the shift of distributed index ''{0}'' must be an integer constant"),
     SHIFT_BEYOND_GHOST("shift {0} of index ''{1}'' exceeds the ghost width {2} of range ''{3}''"),
     NOT_A_MULTIARRAY("''{0}'' is not a multiarray: only multiarrays take subscript lists a[i, j]"),
+    /** A subscript list on a name no scope of the file declares: ECJ's wording for the same mistake elsewhere. */
+    UNDECLARED_NAME("{0} cannot be resolved to a variable"),
     UNTYPED_MULTIARRAY("the type of ''{0}'' is not written, so it is not known to be a multiarray: declare it, e.g. (double [[-]] {0}, Range x) -> ..."),
     SECTION_SCALAR_RANGE("a subrange x[[l:u:s]] takes one triplet, not {0}"),
     ACCESS_BASE("element access needs a multiarray variable (local, parameter or field) before '[', not ''{0}''"),

@@ -1,6 +1,7 @@
 package hpjava.mpjdev.spi;
 
 import hpjava.mpjdev.Comm;
+import hpjava.mpjdev.JobAbortedException;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.RankContext;
 
@@ -59,15 +60,41 @@ public final class ProgramRunner {
         }
     }
 
-    /** The text {@link #reportFailure} prints, newline-terminated. */
+    /**
+     * The text {@link #reportFailure} prints, newline-terminated: the exception and its stack trace down to the
+     * program's {@code main}. The launcher's frames below it (this class's {@code invoke} and what called it: the mt
+     * job's rank thread, the mpi/ucx rank main) are cut from the exception's trace and from each "Caused by": they
+     * are how the rank was started, the same in every job, and not the user's code. A rank that only stopped because
+     * the job was already ending ({@link JobAbortedException}, e.g. blocked in a receive from the rank that failed)
+     * gets one line: its trace would only show where it waited, and the reason is the other rank's report.
+     */
     public static String failureReport(int rank, Throwable t) {
+        if (t instanceof JobAbortedException)
+            return "mpjdev: rank " + rank + " stopped because the job is ending: " + t.getMessage() + System.lineSeparator();
         StringWriter text = new StringWriter();
         PrintWriter w = new PrintWriter(text);
         w.println("mpjdev: rank " + rank + " failed: " + t);
         t.printStackTrace(w);
         w.flush();
-        return text.toString();
+        return withoutLauncherFrames(text.toString());
     }
+
+    /** {@code stackTrace} (as {@code printStackTrace} writes it) without the frames from {@link #invoke}'s down, in every section. */
+    static String withoutLauncherFrames(String stackTrace) {
+        StringBuilder kept = new StringBuilder();
+        boolean belowMain = false;
+        for (String line : stackTrace.split("\\R")) {
+            String s = line.strip();
+            boolean frame = s.startsWith("at ") || s.startsWith("... ");
+            if (!frame) belowMain = false;
+            else if (s.startsWith(LAUNCHER_FRAME)) belowMain = true;
+            // "... N more" counts frames shared with the enclosing trace, launcher frames included: not kept
+            if (!belowMain && !s.startsWith("... ")) kept.append(line).append(System.lineSeparator());
+        }
+        return kept.toString();
+    }
+
+    private static final String LAUNCHER_FRAME = "at " + ProgramRunner.class.getName() + ".invoke(";
 
     /**
      * For one-rank-per-process backends: runs this process's rank of the job. Builds the rank's

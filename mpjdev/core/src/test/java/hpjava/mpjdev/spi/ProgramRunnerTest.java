@@ -1,10 +1,13 @@
 package hpjava.mpjdev.spi;
 
+import hpjava.mpjdev.JobAbortedException;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Finding a program's main method, and what the user is told when there is none to call. */
 class ProgramRunnerTest {
@@ -19,6 +22,21 @@ class ProgramRunnerTest {
 
     /** Public, but without a main method. */
     public static class NoMain {}
+
+    /** Fails in a method of its own, with a cause thrown further down. */
+    public static class Failing {
+        public static void main(String[] args) {
+            step();
+        }
+
+        static void step() {
+            try {
+                Integer.parseInt("x");
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("bad input", e);
+            }
+        }
+    }
 
     /** A proper program. */
     public static class Program {
@@ -43,5 +61,32 @@ class ProgramRunnerTest {
         var e = assertThrows(IllegalArgumentException.class, () -> ProgramRunner.findMain(LOADER, NoMain.class.getName()));
         assertEquals("class " + NoMain.class.getName() + " has no public static void main(String[]) method",
                 e.getMessage());
+    }
+
+    @Test
+    void aFailureReportEndsAtTheProgramsMainWithoutTheLauncherFrames() {
+        Throwable t = assertThrows(IllegalStateException.class,
+                () -> ProgramRunner.invoke(ProgramRunner.findMain(LOADER, Failing.class.getName()), new String[0]));
+        String report = ProgramRunner.failureReport(3, t);
+
+        String[] lines = report.split("\\R");
+        assertEquals("mpjdev: rank 3 failed: java.lang.IllegalStateException: bad input", lines[0]);
+        assertTrue(report.contains("at " + Failing.class.getName() + ".step("), report);
+        assertTrue(report.contains("at " + Failing.class.getName() + ".main("), report);
+        assertTrue(report.contains("Caused by: java.lang.NumberFormatException"), report);
+        // the frames below main: ProgramRunner.invoke, then this test and JUnit, as a rank thread would be
+        assertFalse(report.contains("ProgramRunner.invoke"), report);
+        assertFalse(report.contains(getClass().getName() + ".lambda$"), report);
+        assertFalse(report.contains("org.junit"), report);
+        assertFalse(report.contains("... "), report);
+        assertTrue(lines[lines.length - 1].strip().startsWith("at " + Failing.class.getName() + ".step("),
+                "the cause's trace ends at the program's frame: " + report);
+    }
+
+    @Test
+    void aRankStoppedByTheEndingJobGetsOneLine() {
+        String report = ProgramRunner.failureReport(0, new JobAbortedException("rank 1 failed (exit status 1)"));
+        assertEquals("mpjdev: rank 0 stopped because the job is ending: rank 1 failed (exit status 1)"
+                + System.lineSeparator(), report);
     }
 }
