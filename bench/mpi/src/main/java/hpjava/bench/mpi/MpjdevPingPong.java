@@ -102,7 +102,7 @@ public final class MpjdevPingPong {
         return (System.nanoTime() - t0) / 1e3 / (2.0 * iters);
     }
 
-    static double bandwidth(Comm comm, int rank, Buffer[] bufs, Buffer ack, Request[] reqs, int size, int iters) {
+    public static double bandwidth(Comm comm, int rank, Buffer[] bufs, Buffer ack, Request[] reqs, int size, int iters) {
         final int peer = 1 - rank;
         final int w = bufs.length;
         comm.collectives().orElseThrow().barrier();
