@@ -4,8 +4,9 @@
  *                                     polling shape; tells the call pattern's cost from the FFM downcalls')
  *   pingpong bw  SIZE ITERS REPS   osu_bw-style streaming (window of 64 non-blocking sends, 1-byte ack), MB/s per rep
  * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks.
- * Compiled with -DPINGPONG_LIB -shared -fPIC it is a library without main exporting latency and latency_test, which
- * FfmFloor.java calls inside a Java rank (after the binding's MPI_Init) to time C's loop in the very same process. */
+ * Compiled with -DPINGPONG_LIB -shared -fPIC it is a library without main exporting latency, latency_test, bandwidth
+ * and bandwidth_bufs, which FfmFloor.java, DeviceFloor.java and BandwidthFloor.java call inside a Java rank (after the
+ * binding's MPI_Init) to time C's loop in the very same process. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +57,7 @@ PP_API double latency_test(char *buf, int size, int iters, int rank) {
     return (MPI_Wtime() - t0) * 1e6 / (2.0 * iters);
 }
 
-static double bandwidth(char *buf, int size, int iters, int rank) {
+PP_API double bandwidth(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Request req[WINDOW];
     char ack = 0;
@@ -67,6 +68,28 @@ static double bandwidth(char *buf, int size, int iters, int rank) {
             char *p = buf + (size_t) w * size;
             if (rank == 0) MPI_Isend(p, size, MPI_BYTE, peer, 2, MPI_COMM_WORLD, &req[w]);
             else MPI_Irecv(p, size, MPI_BYTE, peer, 2, MPI_COMM_WORLD, &req[w]);
+        }
+        MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+        if (rank == 0) MPI_Recv(&ack, 1, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        else MPI_Send(&ack, 1, MPI_BYTE, peer, 3, MPI_COMM_WORLD);
+    }
+    double secs = MPI_Wtime() - t0;
+    return (double) size * WINDOW * iters / secs / 1e6;
+}
+
+/* The window loop of bandwidth() on the mpi backend's memory layout and message sizes: message w of a window in
+ * bufs[w] (the device's buffers, each its own allocation), sent with send_bytes and received with a receive of
+ * recv_count bytes (the device posts a receive of its buffer's whole capacity); MB/s of size-byte payloads. */
+PP_API double bandwidth_bufs(char **bufs, int size, int send_bytes, int recv_count, int iters, int rank) {
+    int peer = 1 - rank;
+    MPI_Request req[WINDOW];
+    char ack = 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < iters; i++) {
+        for (int w = 0; w < WINDOW; w++) {
+            if (rank == 0) MPI_Isend(bufs[w], send_bytes, MPI_BYTE, peer, 2, MPI_COMM_WORLD, &req[w]);
+            else MPI_Irecv(bufs[w], recv_count, MPI_BYTE, peer, 2, MPI_COMM_WORLD, &req[w]);
         }
         MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
         if (rank == 0) MPI_Recv(&ack, 1, MPI_BYTE, peer, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
