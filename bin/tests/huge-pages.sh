@@ -3,7 +3,8 @@
 # out on request (`[madvise]` in /sys/kernel/mm/transparent_hugepage/enabled: bin/hpjava's rule for the launching JVM,
 # which runs mt jobs, and ToolSupport.HUGE_PAGE_ARGS for every rank JVM), and that HPJAVA_JAVA_OPTS or --jvm-arg with
 # -XX:-UseTransparentHugePages turns them off. mt, mpi on Open MPI and on MPICH, and ucx, np 2, each rank printing
-# its JVM's input arguments and the flag's effective value (HotSpotDiagnosticMXBean). A backend that cannot run here
+# its JVM's input arguments and the flag's effective value (HotSpotDiagnosticMXBean). Every such JVM must also carry
+# the arguments that compile HPJava's classes early (bin/hpjava's jit, ToolSupport.JIT_ARGS), once. A backend that cannot run here
 # (status 3) is skipped with a note, or fails under CI=true. Needs the build (dist/target/lib, ./mvnw install); run
 # by bin/test-all. Prints "N passed, N failed, N skipped"; exit status 1 if one failed.
 set -uo pipefail
@@ -18,11 +19,13 @@ public class JvmFlags {
   public static void main(String[] args) {
     com.sun.management.HotSpotDiagnosticMXBean hotspot =
         ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-    String thp = "";
-    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments())
+    String thp = "", jit = "";
+    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (a.contains("TransparentHugePages")) thp += " " + a;
+      if (a.startsWith("-XX:CompileCommand")) jit += " " + a;
+    }
     System.out.println("JVM pid=" + ProcessHandle.current().pid() + " UseTransparentHugePages="
-        + hotspot.getVMOption("UseTransparentHugePages").getValue() + " args:" + thp);
+        + hotspot.getVMOption("UseTransparentHugePages").getValue() + " args:" + thp + " jit:" + jit);
   }
 }
 HPJ
@@ -32,8 +35,10 @@ else
   want=false want_arg=""
 fi
 
+jit=" -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,hpjava.*::*,0.2"
 # check NAME EXPECTED-VALUE EXPECTED-ARGS [VAR=VALUE...] -- HPJAVA-RUN-ARGS...: every line the job prints (one
-# per rank) shows the flag's effective value EXPECTED-VALUE and exactly EXPECTED-ARGS as its huge-page arguments.
+# per rank) shows the flag's effective value EXPECTED-VALUE, exactly EXPECTED-ARGS as its huge-page arguments and
+# exactly $jit as its CompileCommand arguments.
 check() {
   local name=$1 value=$2 args=$3; shift 3
   local envs=()
@@ -50,12 +55,13 @@ check() {
   fi
   local lines bad
   lines=$(grep -c '^JVM ' "$work/out")
-  bad=$(grep '^JVM ' "$work/out" | grep -vx -- "JVM pid=[0-9]* UseTransparentHugePages=$value args:$args")
+  bad=$(grep '^JVM ' "$work/out" | sed 's/^JVM pid=[0-9]* //' |
+        grep -vxF -- "UseTransparentHugePages=$value args:$args jit:$jit")
   if [ "$status" = 0 ] && [ "$lines" = 2 ] && [ -z "$bad" ]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    echo "FAILED: $name (status $status; want 2 lines with UseTransparentHugePages=$value args:$args)" >&2
+    echo "FAILED: $name (status $status; want 2 lines with UseTransparentHugePages=$value args:$args jit:$jit)" >&2
     sed 's/^/  out: /' "$work/out" >&2; sed 's/^/  err: /' "$work/err" | tail -5 >&2
   fi
 }

@@ -162,11 +162,13 @@ final class RunCommand implements Callable<Integer> {
      * The JVM arguments of rank JVMs: the vector module (the vector loops of hpjavac's output, Vectorizer; the JVM's
      * "Using incubator modules" line is filtered by bin/hpjava), transparent huge pages where the kernel gives them on
      * request ({@link ToolSupport#HUGE_PAGE_ARGS}; bin/hpjava does the same for the launching JVM, which runs mt
-     * jobs), --jvm-arg, then each -D property (so every rank sees it).
+     * jobs), HPJava's classes compiled early ({@link ToolSupport#JIT_ARGS}, bin/hpjava alike), --jvm-arg, then each
+     * -D property (so every rank sees it).
      */
     private List<String> rankJvmArgs() {
         List<String> all = new ArrayList<>(ToolSupport.VECTOR_MODULE_ARGS);
         all.addAll(ToolSupport.HUGE_PAGE_ARGS);
+        all.addAll(ToolSupport.JIT_ARGS);
         all.addAll(jvmArgs);
         properties.forEach((k, v) -> all.add("-D" + k + "=" + v));
         return all;

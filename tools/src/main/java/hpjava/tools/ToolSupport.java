@@ -37,6 +37,20 @@ final class ToolSupport {
      */
     static final List<String> HUGE_PAGE_ARGS = hugePageArgs(readThpMode());
 
+    /**
+     * The JVM arguments that compile HPJava's own classes ({@code hpjava.*}: the runtime, Adlib, mpjdev) at a fifth of
+     * HotSpot's invocation and loop counts, and keep HotSpot from echoing that command on the program's stdout. A
+     * method called once or twice an iteration (writeHalo's path: {@code Transfer.execute}, the device's requests)
+     * otherwise reaches C2's threshold of 5000 calls after thousands of iterations, and its compilation (150 ms of a
+     * vCPU for {@code Transfer.execute} alone) then stalls one rank while the others wait for it: at bench/scaling's
+     * N = 1024 Jacobi and 2048 red-black that burst fell at the start of the timed window, in every JVM, and made
+     * np 2 8-37 % slower (docs/BENCHMARKS.md, "np 2 variance at N = 1024 and red-black 2048"). Only hpjava.* is
+     * scaled: scaling every class (-XX:CompileThresholdScaling) compiled so much more of the JDK that the mpi warm-up
+     * got 25 % slower. A job adds its own {@code --jvm-arg=-XX:CompileCommand=...} after these.
+     */
+    static final List<String> JIT_ARGS = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=CompileThresholdScaling,hpjava.*::*,0.2");
+
     /** {@link #HUGE_PAGE_ARGS} for the content of {@link #THP_MODE_FILE} ({@code always [madvise] never}), or "". */
     static List<String> hugePageArgs(String thpMode) {
         return thpMode.contains("[madvise]") ? List.of("-XX:+UseTransparentHugePages") : List.of();

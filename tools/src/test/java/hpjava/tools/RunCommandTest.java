@@ -44,6 +44,29 @@ class RunCommandTest {
         assertTrue(ToolSupport.hugePageArgs("").isEmpty(), "no such file (not Linux)");
     }
 
+    /** Prints the JVM's CompileCommand arguments (each rank of a job prints its own JVM's). */
+    static final String JIT_ARGS_APP = """
+            public class JitArgs {
+              public static void main(String[] args) {
+                String jit = "";
+                for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments())
+                  if (a.startsWith("-XX:CompileCommand")) jit += " " + a;
+                System.out.println("jit:" + jit);
+              }
+            }
+            """;
+
+    @Test
+    void jobJvmsCompileHpjavaClassesEarlyAndQuietly() throws Exception {
+        write("JitArgs.hpj", JIT_ARGS_APP);
+        // --jvm-arg puts the mt job in a JVM of its own, started with the rank JVMs' arguments (as mpi and ucx ranks)
+        ToolRun r = ToolRun.hpjavaJvm(dir, "run", "--np", "2", "--jvm-arg=-Dx=1", "-cp", ToolRun.programClassPath(),
+                "JitArgs.hpj");
+        assertEquals(0, r.status(), r.toString());
+        String line = "jit: -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,hpjava.*::*,0.2\n";
+        assertEquals(line + line, r.out(), "the command is in every rank's JVM, and HotSpot does not echo it on stdout");
+    }
+
     @Test
     void severalSourcesAndDirectoriesCompileTogether() throws Exception {
         write("src/App.hpj", APP);
