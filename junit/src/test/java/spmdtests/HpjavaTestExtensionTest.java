@@ -36,6 +36,29 @@ class HpjavaTestExtensionTest {
         assertTrue(names.containsAll(List.of("np=1 mt", "np=2 mt", "np=3 mt")), names.toString());
     }
 
+    /**
+     * The failing rank's stack trace is shown once, in the test's failure; the job's own report of the rank (mt's, on
+     * standard error) is one line. (Before, the job's report printed the whole trace a second time.)
+     */
+    @Test
+    void aFailingRanksTraceIsShownOnceInTheTestsFailure() {
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream err = System.err;
+        String m;
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            m = failureMessage(run(SpmdFixtures.RankOneFails.class));
+        } finally {
+            System.setErr(err);
+        }
+        String job = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        err.print(job);
+        assertTrue(m.contains("spmdtests.SpmdFixtures$RankOneFails.rankOneThrows(SpmdFixtures.java:"), m);
+        assertTrue(!job.contains("SpmdFixtures.java:"), "no trace in the job's own output:\n" + job);
+        assertTrue(job.contains("mpjdev: rank 1 failed: java.lang.IllegalStateException: rank one gives up (its stack"
+                + " trace is in the test's failure)"), job);
+    }
+
     @Test
     void aFailingRankFailsTheTestWithItsRankMessageAndStack() {
         String m = failureMessage(run(SpmdFixtures.RankOneFails.class));

@@ -3,13 +3,16 @@ package hpjava.junit;
 import java.nio.file.Path;
 
 import hpjava.lang.ProcessContext;
+import hpjava.mpjdev.JobAbortedException;
 import hpjava.mpjdev.RankContext;
+import hpjava.mpjdev.spi.ReportedFailure;
 
 /**
  * The main class of every rank of a test job: {@code RankEntry JOB_DIRECTORY BACKEND}. Binds the rank's HPJava
  * process context, runs the job's {@link RankTask} with the rank's own program classes, and leaves the outcome in the
  * {@link JobDirectory}. A failure is rethrown after it is recorded, so the backend aborts the job and releases the
- * other ranks.
+ * other ranks: as a {@link ReportedFailure}, which the backend reports in one line, since the test's failure shows its
+ * stack trace (once, not twice).
  */
 public final class RankEntry {
     private RankEntry() {
@@ -35,9 +38,13 @@ public final class RankEntry {
             });
             if (thrown[0] != null) throw thrown[0];
             job.value(rank, serializeValue(rank, value[0]));
-        } catch (Throwable t) {
+        } catch (JobAbortedException t) {
             job.failure(rank, t);
             throw t;
+        } catch (Throwable t) {
+            job.failure(rank, t);
+            // the test's failure shows the trace (HpjavaJob): the backend's report of the rank says one line
+            throw new ReportedFailure(t.toString(), "its stack trace is in the test's failure");
         } finally {
             LiveRanks.remove(job, rank);
         }

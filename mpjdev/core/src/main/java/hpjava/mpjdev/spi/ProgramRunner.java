@@ -66,9 +66,12 @@ public final class ProgramRunner {
      * job's rank thread, the mpi/ucx rank main) are cut from the exception's trace and from each "Caused by": they
      * are how the rank was started, the same in every job, and not the user's code. A rank that only stopped because
      * the job was already ending ({@link JobAbortedException}, e.g. blocked in a receive from the rank that failed)
-     * gets one line: its trace would only show where it waited, and the reason is the other rank's report.
+     * gets one line: its trace would only show where it waited, and the reason is the other rank's report. So does a
+     * {@link ReportedFailure}, whose trace its harness shows.
      */
     public static String failureReport(int rank, Throwable t) {
+        if (t instanceof ReportedFailure r)
+            return "mpjdev: rank " + rank + " failed: " + r.getMessage() + " (" + r.where() + ")" + System.lineSeparator();
         if (t instanceof JobAbortedException)
             return "mpjdev: rank " + rank + " stopped because the job is ending: " + t.getMessage() + System.lineSeparator();
         StringWriter text = new StringWriter();

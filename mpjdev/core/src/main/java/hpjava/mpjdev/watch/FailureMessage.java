@@ -7,11 +7,22 @@ import java.nio.charset.StandardCharsets;
  * The watch link's failure message: a failing rank's report, sent by {@link RankReporter#deliverFailure} to the
  * launcher's {@link JobWatch}, which prints it and answers with one {@link #ACK} byte. Format: the header line
  * {@code !failure<TAB>rank<TAB>length} ({@code length} in bytes), then exactly {@code length} bytes of UTF-8 report.
- * The {@code !} keeps it apart from the activity lines, which start with the rank number.
+ * The {@code !} keeps it apart from the activity lines, which start with the rank number. Before printing it the
+ * launcher has the other ranks' output drained ({@link #DRAIN}, {@link #DRAINED}).
  */
 final class FailureMessage {
     static final String HEADER = "!failure\t";
     static final byte ACK = 'A';
+    /**
+     * The launcher's request to every other rank when a failure report arrives, before it prints and acknowledges the
+     * report: send what you have printed so far, then answer {@link #DRAINED} (the abort that follows the
+     * acknowledgement kills the ranks, MPICH's with SIGKILL, and would take output still in a rank's pump with it).
+     */
+    static final byte DRAIN = 'D';
+    /** A rank's answer to {@link #DRAIN}, a line of its own after the output it sent. */
+    static final String DRAINED = "!drained";
+    /** How long the launcher waits for the other ranks' {@link #DRAINED} (normally a millisecond). */
+    static final long DRAIN_WAIT_MS = 5_000;
     /** Longest report accepted (chars): a deep stack trace fits many times over; a longer one is cut by the rank. */
     static final int MAX_CHARS = 1 << 20;
     /** Longest report accepted, in bytes (each char at most 3 UTF-8 bytes; surrogate pairs take 4 for 2). */
@@ -33,6 +44,16 @@ final class FailureMessage {
 
     static boolean isHeader(String line) {
         return line.startsWith(HEADER);
+    }
+
+    /** The rank that {@code header} names, or -1 when it is malformed. */
+    static int rankOf(String header) {
+        String[] f = header.split("\t", -1);
+        try {
+            return f.length == 3 ? Integer.parseInt(f[1]) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /**

@@ -12,9 +12,12 @@ import java.io.OutputStream;
  * writer waits for the pump, that is for the launcher: nothing is dropped, memory stays bounded.
  *
  * <p>{@link #flush()} does not wait ({@code System.out} flushes after every line); {@link #drain} does, until
- * everything written has been sent: before the rank's failure report and its "finished" message (so neither overtakes
- * its output) and at JVM shutdown (a program calling {@code System.exit}). Once the link has failed, what remains and
- * all later writes go to the fallback stream (the rank's own standard output or error).
+ * everything written before it was called has been sent (not what other threads write meanwhile: a rank printing
+ * without pause is drained as fast as one that is quiet): before the rank's failure report and its "finished" message
+ * (so neither overtakes its output), when the launcher asks because another rank is failing (so that the abort that
+ * follows does not kill output the rank had already printed), and at JVM shutdown (a program calling
+ * {@code System.exit}; Open MPI's SIGTERM). Once the link has failed, what remains and all later writes go to the
+ * fallback stream (the rank's own standard output or error).
  */
 final class ForwardedOutput extends OutputStream {
     /** Sends one output message; false once the launcher is gone. */
@@ -27,7 +30,9 @@ final class ForwardedOutput extends OutputStream {
     private byte[] gathering = new byte[OutputMessage.MAX_BYTES], sending = new byte[OutputMessage.MAX_BYTES];
     /** Bytes in {@link #gathering}; all fields guarded by this. */
     private int length;
-    private boolean busy, pumpWaiting, broken;
+    /** Bytes written since the start, and bytes of them sent (or given to the fallback). */
+    private long accepted, delivered;
+    private boolean pumpWaiting, broken;
     private Thread pump;
 
     ForwardedOutput(Sender sender, OutputStream fallback) {
@@ -48,6 +53,8 @@ final class ForwardedOutput extends OutputStream {
             while (len > 0) {
                 while (length == gathering.length && !broken) interrupted |= waitHere(0);
                 if (broken) {
+                    accepted += len;
+                    delivered += len;
                     fallback.write(b, off, len);
                     fallback.flush();
                     return;
@@ -55,6 +62,7 @@ final class ForwardedOutput extends OutputStream {
                 int n = Math.min(len, gathering.length - length);
                 System.arraycopy(b, off, gathering, length, n);
                 length += n;
+                accepted += n;
                 off += n;
                 len -= n;
                 if (pumpWaiting) notifyAll();
@@ -70,14 +78,15 @@ final class ForwardedOutput extends OutputStream {
     }
 
     /**
-     * Waits until everything written so far has been sent (or the link has failed and it went to the fallback), at
-     * most {@code timeoutMillis} ms; true if it was.
+     * Waits until everything written before this call has been sent (or the link has failed and it went to the
+     * fallback), at most {@code timeoutMillis} ms; true if it was.
      */
     synchronized boolean drain(long timeoutMillis) {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        long target = accepted;
         boolean interrupted = false;
         try {
-            while (length > 0 || busy) {
+            while (delivered < target) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) return false;
                 interrupted |= waitHere(Math.max(1, left / 1_000_000L));
@@ -101,7 +110,6 @@ final class ForwardedOutput extends OutputStream {
                 sending = batch;
                 n = length;
                 length = 0;
-                busy = true;
                 notifyAll();   // writers waiting for room
             }
             boolean sent = sender.send(batch, 0, n);
@@ -111,9 +119,10 @@ final class ForwardedOutput extends OutputStream {
                     broken = true;
                     toFallback(batch, n);
                     toFallback(gathering, length);
+                    n += length;
                     length = 0;
                 }
-                busy = false;
+                delivered += n;
                 notifyAll();   // drain, and writers waiting for room
             }
         }

@@ -40,8 +40,8 @@ import java.util.Objects;
  * </ul>
  * Ending the job is the backend's ({@code endJob}: kill its processes). The socket also ties the ranks to this JVM:
  * when it dies, each rank's reporter sees the socket close and halts. A failing rank sends its report here before it
- * aborts the job ({@link FailureMessage}): it is printed on {@code err} at once, exactly as the rank would have
- * printed it, and acknowledged. With {@link #forwardOutput} the ranks also send their standard output and error
+ * aborts the job ({@link FailureMessage}): once the other ranks have sent what they printed before it
+ * ({@link RankLinks}), it is printed on {@code err}, exactly as the rank would have printed it, and acknowledged. With {@link #forwardOutput} the ranks also send their standard output and error
  * ({@link OutputMessage}), printed a whole line at a time by a {@link RankOutput}. A TCP link whose host stops
  * answering (keepalive, {@link RemoteListener#keepAlive}) ends the job with {@link #LOST_HOST_STATUS}.
  */
@@ -80,6 +80,9 @@ public final class JobWatch implements AutoCloseable {
     private RemoteListener remote;
     private final RankView[] views;
     private final List<Closeable> connections = new ArrayList<>();
+    private final RankLinks links = new RankLinks();
+    /** Ranks whose failure report has been printed and acknowledged (so they may abort the job). */
+    private final java.util.Set<Integer> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile int verdict = -1;
     private volatile boolean closed;
     private AutoCloseable onRequest = () -> { };
@@ -182,6 +185,19 @@ public final class JobWatch implements AutoCloseable {
         return remote == null ? null : remote.endpoint();
     }
 
+    /**
+     * Whether rank {@code rank}'s failure report has been printed (and acknowledged: the rank then aborts the job).
+     * What the MPI library prints about that abort only repeats it ({@code mpjdev-mpi}'s {@code AbortNotices}).
+     */
+    public boolean failureReported(int rank) {
+        return reported.contains(rank);
+    }
+
+    /** Whether any rank's failure report has been printed ({@link #failureReported}). */
+    public boolean anyFailureReported() {
+        return !reported.isEmpty();
+    }
+
     /** The status the watchdog ended the job with, or -1 if it did not. */
     public int verdict() {
         return verdict;
@@ -265,6 +281,7 @@ public final class JobWatch implements AutoCloseable {
             reading.incrementAndGet();
         }
         Forwarded forwarded = new Forwarded();
+        RankLinks.Link link = links.add(out);
         int rank = -1;
         try (c) {
             LinkReader r = new LinkReader(in);
@@ -272,7 +289,10 @@ public final class JobWatch implements AutoCloseable {
             while ((line = r.readLine()) != null) {
                 if (FailureMessage.isHeader(line)) {
                     forwarded.flush();   // the rank's output so far goes first
-                    if (!printFailure(line, r, out)) return;
+                    if (!failure(line, r, link)) return;
+                } else if (line.equals(FailureMessage.DRAINED)) {
+                    forwarded.flush();   // a partial line too: it was printed before the failure being reported
+                    links.drained(link);
                 } else if (OutputMessage.isHeader(line)) {
                     if (!forward(OutputMessage.parse(line, np), r, forwarded)) return;
                 } else {
@@ -289,6 +309,7 @@ public final class JobWatch implements AutoCloseable {
             if (c instanceof Socket && String.valueOf(e.getMessage()).contains("timed out")) lostHost(rank, host);
         } finally {
             forwarded.end();   // the rank's last partial lines
+            links.ended(link);
             reading.decrementAndGet();
         }
     }
@@ -345,10 +366,26 @@ public final class JobWatch implements AutoCloseable {
         }
     }
 
-    /** Prints the failure report that follows {@code header} and acknowledges it; false if it was malformed. */
-    private boolean printFailure(String header, LinkReader in, OutputStream out) throws IOException {
+    /**
+     * Reads the failure report that follows {@code header}; then, on a thread of its own (this link's reader must
+     * go on reading, and so must the others': their answers), has the other ranks drain their output
+     * ({@link RankLinks#drainAllBut}), prints the report and acknowledges it. False if the report was malformed.
+     */
+    private boolean failure(String header, LinkReader in, RankLinks.Link link) throws IOException {
         String report = FailureMessage.readReport(header, in);
         if (report == null) return false;
+        int rank = FailureMessage.rankOf(header);
+        Thread.ofPlatform().daemon().name("hpjava-watch-failure").start(() -> {
+            links.drainAllBut(link, FailureMessage.DRAIN_WAIT_MS);
+            printFailure(report);
+            reported.add(rank);
+            link.send(FailureMessage.ACK);
+        });
+        return true;
+    }
+
+    /** Prints a rank's failure report on the error stream, after the rank's output. */
+    private void printFailure(String report) {
         RankOutput o = output;
         if (o != null) {
             o.printWhole(true, report);   // after the rank's own output, never inside one of its open lines
@@ -358,9 +395,6 @@ public final class JobWatch implements AutoCloseable {
                 err.flush();
             }
         }
-        out.write(FailureMessage.ACK);
-        out.flush();
-        return true;
     }
 
     // ------------------------------------------------------------------ deciding

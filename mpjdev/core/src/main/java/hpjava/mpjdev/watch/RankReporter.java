@@ -123,11 +123,17 @@ public final class RankReporter {
 
     /** Waits until the output written so far has been sent ({@link ForwardedOutput#drain}). */
     private void drainOutput() {
+        drainOutput(DRAIN_MS);
+    }
+
+    /** As {@link #drainOutput()}, waiting at most {@code timeoutMillis} ms in all. */
+    private void drainOutput(long timeoutMillis) {
         java.util.List<ForwardedOutput> all;
         synchronized (outputs) {
             all = java.util.List.copyOf(outputs);
         }
-        for (ForwardedOutput o : all) o.drain(DRAIN_MS);
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        for (ForwardedOutput o : all) o.drain(Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
     }
 
     private synchronized boolean send() {
@@ -182,15 +188,29 @@ public final class RankReporter {
     }
 
     /**
-     * Blocks reading the connection: after the hello the launcher writes only acknowledgements of failure reports,
-     * so the end of the stream means it has gone.
+     * Another rank is failing ({@link FailureMessage#DRAIN}): sends what this rank has printed so far, then says so
+     * ({@link FailureMessage#DRAINED}). The launcher waits for that before it lets the failing rank abort the job, which
+     * kills this rank wherever it is: a line printed before the failure reaches the user.
+     */
+    private void drainForLauncher() {
+        drainOutput(FailureMessage.DRAIN_WAIT_MS);
+        byte[] line = (FailureMessage.DRAINED + "\n").getBytes(StandardCharsets.US_ASCII);
+        sendMessage(line, line, 0, 0);
+    }
+
+    /**
+     * Blocks reading the connection: after the hello the launcher writes only acknowledgements of failure reports and
+     * requests to drain the output, so the end of the stream means it has gone.
      */
     private void watchLauncher() {
         byte[] b = new byte[64];
         try {
             int n;
             while ((n = link.in().read(b)) >= 0) {
-                for (int i = 0; i < n; i++) if (b[i] == FailureMessage.ACK) acknowledged.release();
+                for (int i = 0; i < n; i++) {
+                    if (b[i] == FailureMessage.ACK) acknowledged.release();
+                    else if (b[i] == FailureMessage.DRAIN) drainForLauncher();
+                }
             }
         } catch (IOException e) {
             // the same: the launcher is gone

@@ -108,4 +108,31 @@ class ForwardedOutputTest {
             assertEquals("first\nsecond\n", fallback.toString(StandardCharsets.UTF_8));
         }
     }
+
+    /**
+     * A drain waits for what was written before it, not for what another thread goes on writing: the launcher's
+     * request to drain (another rank is failing) is answered at once by a rank that prints without pause.
+     */
+    @Test
+    @Timeout(60)
+    void aDrainDoesNotWaitForWhatIsWrittenAfterIt() throws Exception {
+        Collector c = new Collector(1_000_000);   // 1 ms a message: the writer always has more waiting
+        ForwardedOutput out = new ForwardedOutput(c, new ByteArrayOutputStream());
+        PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
+        ps.println("before the drain");
+        Thread writer = Thread.ofPlatform().daemon().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) ps.println("written while draining");
+        });
+        try {
+            Thread.sleep(20);
+            long start = System.nanoTime();
+            assertTrue(out.drain(10_000), "drained what came before");
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "within 5 s");
+            synchronized (c) {
+                assertTrue(c.got.toString(StandardCharsets.UTF_8).startsWith("before the drain\n"));
+            }
+        } finally {
+            writer.interrupt();
+        }
+    }
 }

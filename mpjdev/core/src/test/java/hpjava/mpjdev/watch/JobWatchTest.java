@@ -104,6 +104,44 @@ class JobWatchTest {
         }
     }
 
+    /**
+     * Before it prints and acknowledges a rank's failure report (which lets that rank abort the job and kill the
+     * others), the watch asks every other rank to send the output it has printed, and waits for the answer: a line
+     * the survivor printed before the failure is printed before the report, never killed with the survivor.
+     */
+    @Test
+    @Timeout(20)
+    void aFailureReportWaitsUntilTheOtherRanksHaveSentTheirOutput() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        JobWatch w = JobWatch.start(2, 0, new PrintStream(err, true, StandardCharsets.UTF_8), () -> { });
+        RankOutput output = new RankOutput(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        w.forwardOutput(output);
+        try (SocketChannel survivor = WatchLinks.unix(w, "h"); SocketChannel failing = WatchLinks.unix(w, "h")) {
+            survivor.write(ByteBuffer.wrap(line(0, 'W', 10, 1, 1, 0, "recv").getBytes(StandardCharsets.UTF_8)));
+            failing.write(ByteBuffer.wrap(FailureMessage.encode(1, "mpjdev: rank 1 failed: X\n")));
+            ByteBuffer drain = ByteBuffer.allocate(1);
+            while (drain.hasRemaining()) if (survivor.read(drain) < 0) break;
+            assertEquals(FailureMessage.DRAIN, drain.get(0), "the survivor is asked to drain");
+            Thread.sleep(300);
+            assertFalse(w.failureReported(1), "no acknowledgement before the survivor's answer");
+            assertEquals("", err.toString(StandardCharsets.UTF_8), "nor the report");
+            byte[] body = "printed before the failure\n".getBytes(StandardCharsets.UTF_8);
+            survivor.write(ByteBuffer.wrap(OutputMessage.header(0, false, body.length)));
+            survivor.write(ByteBuffer.wrap(body));
+            survivor.write(ByteBuffer.wrap((FailureMessage.DRAINED + "\n").getBytes(StandardCharsets.UTF_8)));
+            ByteBuffer ack = ByteBuffer.allocate(1);
+            while (ack.hasRemaining()) if (failing.read(ack) < 0) break;
+            assertEquals(FailureMessage.ACK, ack.get(0));
+            assertEquals("printed before the failure\n", out.toString(StandardCharsets.UTF_8));
+            assertEquals("mpjdev: rank 1 failed: X\n", err.toString(StandardCharsets.UTF_8));
+            assertTrue(w.failureReported(1) && !w.failureReported(0));
+        } finally {
+            w.close();
+            output.close();
+        }
+    }
+
     @Test
     void aTooLongReportIsCutNotRefused() {
         String m = new String(FailureMessage.encode(2, "x".repeat(FailureMessage.MAX_CHARS + 5)), StandardCharsets.UTF_8);

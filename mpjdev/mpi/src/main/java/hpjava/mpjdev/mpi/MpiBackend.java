@@ -114,6 +114,19 @@ public final class MpiBackend implements Backend {
         return c.address();
     }
 
+    /** How long the launcher waits, after the MPI launcher has exited, for the last of its errors to be passed on. */
+    private static final long ERRORS_DRAIN_MS = 2_000;
+
+    /** Waits (at most {@link #ERRORS_DRAIN_MS}) until {@code errors} (may be null) has passed on all it read. */
+    private static void awaitErrors(Thread errors) {
+        if (errors == null) return;
+        try {
+            errors.join(ERRORS_DRAIN_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Ends a job the watchdog has diagnosed: mpirun and every rank under it, at once. */
     private static void endJob(Process p) {
         if (p == null) return;
@@ -140,8 +153,12 @@ public final class MpiBackend implements Backend {
             // mpirun gets SIGTERM when this JVM dies, and ends its ranks on every host at once
             ProcessBuilder pb = new ProcessBuilder(LauncherWatch.endingWithThisJvm(command)).inheritIO();
             pb.environment().putAll(rankEnv);   // the watch's secret: in the environment, never on a command line
+            // the launcher's errors pass through a filter of the MPI library's notices that repeat a failure report
+            if (watch != null) pb.redirectError(ProcessBuilder.Redirect.PIPE);
             Process p = pb.start();
             job.set(p);
+            Thread errors = watch == null ? null : new LauncherErrors(p.getErrorStream(), System.err,
+                    new AbortNotices(watch::anyFailureReported, watch::failureReported)).start();
             int status;
             while (true) {
                 try {
@@ -153,6 +170,7 @@ public final class MpiBackend implements Backend {
                     Thread.currentThread().interrupt();
                 }
             }
+            awaitErrors(errors);
             if (watch != null && watch.verdict() >= 0) return watch.verdict();
             return status == 0 ? 0 : 1;
         } catch (IOException e) {
