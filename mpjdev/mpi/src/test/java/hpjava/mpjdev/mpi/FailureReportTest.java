@@ -96,10 +96,13 @@ class FailureReportTest {
 
     /**
      * A program that calls {@code MPI_Abort} itself (no report of ours) still gets the MPI library's notice: it is the
-     * only word about the abort.
+     * only word about the abort. Open MPI only: there mpirun prints the notice itself. MPICH's notice is written by
+     * the aborting rank and did not reach mpiexec's stderr in 3 of 20 such jobs of a JVM rank, with this filter and
+     * without it alike (2026-11-28; a C rank under mpiexec.mpich: shown in 30 of 30), so it cannot be asserted end to
+     * end; AbortNoticesTest checks that the filter passes it.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"openmpi", "mpich"})
+    @ValueSource(strings = {"openmpi"})
     void anAbortWithoutAReportKeepsTheMpiLibrarysNotice(String impl) {
         MpiTestSupport.require(impl, "ffm");
         JobRun r = ChildProcess.of(launcherCommand(impl, 2, DirectAbortProgram.class.getName()))
