@@ -46,21 +46,14 @@ final class FailureMessage {
         return line.startsWith(HEADER);
     }
 
-    /** The rank that {@code header} names, or -1 when it is malformed. */
-    static int rankOf(String header) {
-        String[] f = header.split("\t", -1);
-        try {
-            return f.length == 3 ? Integer.parseInt(f[1]) : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
+    /** A failure report as read: the rank its header names (-1 if that field is not a number) and its text. */
+    record Report(int rank, String text) {}
 
     /**
      * Reads the report announced by {@code header} from {@code in}; null when the header is malformed or the stream
      * ends first (not a reporter of this job, or a rank killed while sending).
      */
-    static String readReport(String header, LinkReader in) throws IOException {
+    static Report readReport(String header, LinkReader in) throws IOException {
         String[] f = header.split("\t", -1);
         int length;
         try {
@@ -70,6 +63,15 @@ final class FailureMessage {
         }
         if (length < 0 || length > MAX_BYTES) return null;
         byte[] text = new byte[length];
-        return in.readFully(text, length) ? new String(text, StandardCharsets.UTF_8) : null;
+        return in.readFully(text, length) ? new Report(number(f[1]), new String(text, StandardCharsets.UTF_8)) : null;
+    }
+
+    /** {@code field} as a number, or -1. */
+    private static int number(String field) {
+        try {
+            return Integer.parseInt(field);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 }

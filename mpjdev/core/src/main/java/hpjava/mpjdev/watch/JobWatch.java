@@ -20,6 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The launcher side of the job watchdog for one-rank-per-process backends ({@code mpi}, {@code ucx}; {@code mt} has
@@ -82,13 +85,13 @@ public final class JobWatch implements AutoCloseable {
     private final List<Closeable> connections = new ArrayList<>();
     private final RankLinks links = new RankLinks();
     /** Ranks whose failure report has been printed and acknowledged (so they may abort the job). */
-    private final java.util.Set<Integer> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Integer> reported = ConcurrentHashMap.newKeySet();
     private volatile int verdict = -1;
     private volatile boolean closed;
     private AutoCloseable onRequest = () -> { };
     private volatile RankOutput output;
     /** Links being read (their reader threads have not returned). */
-    private final java.util.concurrent.atomic.AtomicInteger reading = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger reading = new AtomicInteger();
 
     /** One report of one rank (see {@link RankReporter} for the fields) from {@code host} (its hello's). */
     record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
@@ -372,13 +375,12 @@ public final class JobWatch implements AutoCloseable {
      * ({@link RankLinks#drainAllBut}), prints the report and acknowledges it. False if the report was malformed.
      */
     private boolean failure(String header, LinkReader in, RankLinks.Link link) throws IOException {
-        String report = FailureMessage.readReport(header, in);
+        FailureMessage.Report report = FailureMessage.readReport(header, in);
         if (report == null) return false;
-        int rank = FailureMessage.rankOf(header);
         Thread.ofPlatform().daemon().name("hpjava-watch-failure").start(() -> {
             links.drainAllBut(link, FailureMessage.DRAIN_WAIT_MS);
-            printFailure(report);
-            reported.add(rank);
+            printFailure(report.text());
+            reported.add(report.rank());
             link.send(FailureMessage.ACK);
         });
         return true;
