@@ -5,8 +5,11 @@ package hpjava.mpi.spi;
  * {@link CommChannel#startCollective} (nonblocking). Every rank of the communicator makes the same calls in the same
  * order, as MPI requires; arguments significant only at the root are {@code null} elsewhere.
  *
- * <p>Field use by {@link Kind} ({@code n} = the communicator's size; a {@code null} {@code send} means "in place":
- * the data is taken from, and the result left in, {@code recv}, as with {@code MPI_IN_PLACE}):
+ * <p>Field use by {@link Kind} ({@code n} = the communicator's size). "In place" ({@code MPI_IN_PLACE}) is a
+ * {@code null} {@code send} at the ranks that receive (the data is taken from, and the result left in, {@code recv}),
+ * or for {@code SCATTER}/{@code SCATTERV} a {@code null} {@code recv} at the root (its own block stays in
+ * {@code send}). Buffers that do not matter at a rank are {@code null} there: {@code recv} of GATHER, GATHERV and
+ * REDUCE except at the root, {@code send} of SCATTER and SCATTERV except at the root.
  * <ul>
  * <li>{@code BARRIER}: nothing;</li>
  * <li>{@code BCAST}: {@code recv} is the buffer at every rank (the root's is sent), {@code root};</li>
