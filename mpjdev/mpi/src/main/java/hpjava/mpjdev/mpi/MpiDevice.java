@@ -288,15 +288,23 @@ final class MpiDevice {
      * Waits as {@link #awaitThenHold} does (the same polling, peer checks, back-off and watchdog record), for an
      * operation of the {@code mpi} API's native implementation: {@code done} is polled holding {@link #LOCK}; returns
      * once it has said true, without the lock. {@code op}, {@code commSize}, {@code peer} and {@code tag} describe
-     * the call for the watchdog ({@link Activity#enter}); the caller exits it.
+     * the call for the watchdog ({@link Activity#enter}, exited on return).
      */
     void awaitPolled(MpiLibrary.Poll done, int op, int commSize, int peer, int tag) {
         for (int round = 0; round < FIRST_STRETCH; round++) if (pollOnce(done)) return;
         long stuckSince = PeerWatch.NOT_STUCK;
-        for (int round = FIRST_STRETCH; ; round++) {
-            if (pollOnce(done)) return;
-            if (round == WATCH_AFTER && op != Activity.NONE) activity.enter(op, commSize, peer, tag);
-            stuckSince = betweenPolls(round, PeerWatch.ANY, stuckSince);
+        boolean entered = false;
+        try {
+            for (int round = FIRST_STRETCH; ; round++) {
+                if (pollOnce(done)) return;
+                if (round == WATCH_AFTER && op != Activity.NONE) {
+                    activity.enter(op, commSize, peer, tag);
+                    entered = true;
+                }
+                stuckSince = betweenPolls(round, PeerWatch.ANY, stuckSince);
+            }
+        } finally {
+            if (entered) activity.exit(op);
         }
     }
 

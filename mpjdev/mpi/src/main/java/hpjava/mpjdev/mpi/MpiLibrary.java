@@ -88,8 +88,8 @@ public final class MpiLibrary {
 
     /**
      * Waits for {@code done} as the device waits for its own operations: polls it under {@link #lock()}, spinning then
-     * backing off, noticing finished peers, and recording the blocking call for the job watchdog ({@code op}: an
-     * {@link hpjava.mpjdev.watch.Activity} operation; the caller calls {@code Activity.exit(op)} when it returns).
+     * backing off, noticing finished peers, and recording the blocking call for the job watchdog while it lasts
+     * ({@code op}: an {@link hpjava.mpjdev.watch.Activity} operation).
      */
     public static void await(Poll done, int op, int commSize, int peer, int tag) {
         MpiDevice.start().awaitPolled(done, op, commSize, peer, tag);
