@@ -45,7 +45,10 @@ final class CollectiveRequest implements RequestHandle {
 
     @Override
     public boolean test(StatusRecord status) throws MPIException {
-        if (!done) return false;
+        if (!done) {
+            IdlePoll.pause();
+            return false;
+        }
         await(status);
         return true;
     }

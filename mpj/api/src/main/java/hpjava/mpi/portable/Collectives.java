@@ -229,7 +229,8 @@ final class Collectives {
         }
         int total = 0;
         for (int x : counts) total += x;
-        Data in = c.send() != null ? c.send() : new Data(c.recv().buffer(), c.recv().offset(), total, type);
+        Data src = c.send() != null ? c.send() : c.recv();
+        Data in = new Data(src.buffer(), src.offset(), total, type);
         Object acc = reduceToRoot(Packing.gather(in), type, total, c, 0, tag);
         int unitsPerItem = Math.toIntExact(type.isMixed() ? type.packedBytes() : type.elementCount());
         Data mineOut = new Data(c.recv().buffer(), c.recv().offset(), counts[me()], type);

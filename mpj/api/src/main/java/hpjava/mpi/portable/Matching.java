@@ -175,7 +175,10 @@ final class Matching {
         lock.lock();
         try {
             Incoming m = findUnexpected(source, tag);
-            if (m == null) return false;
+            if (m == null) {
+                IdlePoll.pause();
+                return false;
+            }
             describe(m, status);
             return true;
         } finally {

@@ -47,7 +47,10 @@ final class PostedRecv implements RequestHandle {
     @Override
     public boolean test(StatusRecord status) throws MPIException {
         matching.progress(false, this::ready);
-        if (!ready()) return false;
+        if (!ready()) {
+            IdlePoll.pause();
+            return false;
+        }
         finish(status);
         return true;
     }

@@ -65,11 +65,17 @@ final class SendHandle implements RequestHandle {
     @Override
     public boolean test(StatusRecord status) throws MPIException {
         if (!sent) {
-            if (!request.isDone()) return false;
+            if (!request.isDone()) {
+                IdlePoll.pause();
+                return false;
+            }
             observeSent();
         }
         if (sync != 0 && !acknowledged) {
-            if (!matching.awaitAck(sync, false)) return false;
+            if (!matching.awaitAck(sync, false)) {
+                IdlePoll.pause();
+                return false;
+            }
             acknowledged = true;
         }
         done(status);
