@@ -138,6 +138,9 @@ final class PointToPointCases {
         Request.waitAll(new Request[] {r, s});
         for (int i = 0; i < 10; i++) equal(left * 100 + i, in.get(2 + i), "direct buffer element " + i);
         equal(0, unused.get(0), "untouched buffer");
+        int[] viewed = new int[6];
+        w.sendRecv(MPI.slice(new int[] {0, 0, me, -me}, 2), 2, MPI.INT, right, 35, MPI.slice(viewed, 3), 2, MPI.INT, left, 35);
+        equal(new int[] {0, 0, 0, left, -left, 0}, viewed, "MPI.slice of arrays");
         int[] arr = new int[4];
         Request ra = w.iRecv(arr, 4, MPI.INT, left, 32);
         w.iSend(new int[] {me, me, me, me}, 4, MPI.INT, right, 32).waitFor();
