@@ -66,6 +66,10 @@ final class Check {
     /** A checked buffer of {@code count} items of {@code type} from element {@code offset} of {@code buf}. */
     static Data data(String what, Object buf, int offset, int count, Datatype type) throws MPIException {
         TypeLayout layout = type(what, type).layoutForUse(what);
+        if (isArrayView(buf, layout)) {
+            java.nio.Buffer nb = (java.nio.Buffer) buf;
+            return data(what, nb.array(), offset + nb.arrayOffset(), count, type);
+        }
         if (count < 0) throw new MPIException(ErrorClass.COUNT, what + ": count " + count + " is negative");
         if (offset < 0) throw new MPIException(ErrorClass.BUFFER, what + ": offset " + offset + " is negative");
         if (buf == null) {
@@ -81,6 +85,10 @@ final class Check {
     static Data blocks(String what, Object buf, int offset, int[] counts, int[] displs, Datatype type, int n)
             throws MPIException {
         TypeLayout layout = type(what, type).layoutForUse(what);
+        if (isArrayView(buf, layout)) {
+            java.nio.Buffer nb = (java.nio.Buffer) buf;
+            return blocks(what, nb.array(), offset + nb.arrayOffset(), counts, displs, type, n);
+        }
         notNull(what, "counts", counts);
         notNull(what, "displacements", displs);
         if (counts.length < n || displs.length < n)
@@ -103,6 +111,17 @@ final class Check {
             if (counts[r] > 0) span(what, "block " + r, start, counts[r], layout, units);
         }
         return new Data(buf, offset, (int) Math.min(Integer.MAX_VALUE, total), layout);
+    }
+
+    /**
+     * Whether {@code buf} is a heap NIO buffer over an array of the layout's basic type ({@code MPI.slice(array,
+     * offset)}, {@code IntBuffer.wrap}): it is then used as that array from its offset.
+     */
+    private static boolean isArrayView(Object buf, TypeLayout layout) {
+        if (!(buf instanceof java.nio.Buffer nb) || nb.isDirect() || !nb.hasArray() || nb.isReadOnly()) return false;
+        Object a = nb.array();
+        return layout.isMixed() || layout.basic() == BasicType.PACKED ? a instanceof byte[] : a.getClass() == layout.basic().arrayClass()
+                && !(nb instanceof ByteBuffer && layout.basic() != BasicType.BYTE && layout.basic() != BasicType.BOOLEAN);
     }
 
     private static void span(String what, String arg, long offset, int count, TypeLayout layout, long units)
