@@ -5,6 +5,7 @@ import hpjava.mpi.spi.CollectiveCall.Kind;
 import hpjava.mpi.spi.Data;
 import hpjava.mpi.spi.Reduction;
 import hpjava.mpi.spi.TypeLayout;
+import hpjava.mpjdev.watch.Activity;
 import java.lang.invoke.MethodHandle;
 import mpi.MPIException;
 
@@ -18,11 +19,32 @@ import mpi.MPIException;
 final class NativeCollectives {
     private NativeCollectives() {}
 
+    /** Starts {@code c} as a nonblocking collective; the request completes it. */
     static NativeRequest start(CollectiveCall c, NativeComm comm) throws MPIException {
+        return start(c, comm, CollectiveCalls.NONBLOCKING);
+    }
+
+    /**
+     * Runs {@code c} with the library's blocking collective, holding the rank's MPI lock (other threads of the rank
+     * wait for it to return), recorded for the job watchdog while it lasts.
+     */
+    static void run(CollectiveCall c, NativeComm comm) throws MPIException {
+        Activity a = Activity.ofProcess();
+        int op = c.kind() == Kind.BARRIER ? Activity.BARRIER : Activity.BROADCAST;
+        if (a != null) a.enter(op, comm.size(), -1, -1);
+        try {
+            start(c, comm, CollectiveCalls.BLOCKING).finish(null);
+        } finally {
+            if (a != null) a.exit(op);
+        }
+    }
+
+    private static NativeRequest start(CollectiveCall c, NativeComm comm, CollectiveCalls f) throws MPIException {
+        boolean blocking = f == CollectiveCalls.BLOCKING;
         Reduction op = c.op();
         NativeOps.UserOp user = NativeOps.user(op);
         NativeRequest r = NativeRequest.obtain().forCollective(c.send() == null ? null : c.send().buffer(),
-                c.recv() == null ? null : c.recv().buffer(), user);
+                c.recv() == null ? null : c.recv().buffer(), user, blocking);
         try {
             Args a = new Args(c, comm.size(), comm.rank(), r, user);
             long h = comm.handle;
@@ -30,35 +52,35 @@ final class NativeCollectives {
             Natives.LIB_LOCK.lock();
             try {
                 rc = switch (c.kind()) {
-                    case BARRIER -> (int) CollectiveCalls.IBARRIER.invokeExact(h, r.request);
-                    case BCAST -> (int) CollectiveCalls.IBCAST.invokeExact(a.rAddr, a.rCount, a.rType, c.root(), h, r.request);
-                    case GATHER -> (int) CollectiveCalls.IGATHER.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr, a.rCount,
+                    case BARRIER -> (int) f.barrier.invokeExact(h, r.request);
+                    case BCAST -> (int) f.bcast.invokeExact(a.rAddr, a.rCount, a.rType, c.root(), h, r.request);
+                    case GATHER -> (int) f.gather.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr, a.rCount,
                             a.rType, c.root(), h, r.request);
-                    case GATHERV -> (int) CollectiveCalls.IGATHERV.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
+                    case GATHERV -> (int) f.gatherv.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
                             a.counts, a.displs, a.rType, c.root(), h, r.request);
-                    case SCATTER -> (int) CollectiveCalls.ISCATTER.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
+                    case SCATTER -> (int) f.scatter.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
                             a.rCount, a.rType, c.root(), h, r.request);
-                    case SCATTERV -> (int) CollectiveCalls.ISCATTERV.invokeExact(a.sAddr, a.counts, a.displs, a.sType,
+                    case SCATTERV -> (int) f.scatterv.invokeExact(a.sAddr, a.counts, a.displs, a.sType,
                             a.rAddr, a.rCount, a.rType, c.root(), h, r.request);
-                    case ALLGATHER -> (int) CollectiveCalls.IALLGATHER.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
+                    case ALLGATHER -> (int) f.allgather.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
                             a.rCount, a.rType, h, r.request);
-                    case ALLGATHERV -> (int) CollectiveCalls.IALLGATHERV.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
+                    case ALLGATHERV -> (int) f.allgatherv.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
                             a.counts, a.displs, a.rType, h, r.request);
-                    case ALLTOALL -> (int) CollectiveCalls.IALLTOALL.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
+                    case ALLTOALL -> (int) f.alltoall.invokeExact(a.sAddr, a.sCount, a.sType, a.rAddr,
                             a.rCount, a.rType, h, r.request);
-                    case ALLTOALLV -> (int) CollectiveCalls.IALLTOALLV.invokeExact(a.sAddr, a.sCounts, a.sDispls, a.sType,
+                    case ALLTOALLV -> (int) f.alltoallv.invokeExact(a.sAddr, a.sCounts, a.sDispls, a.sType,
                             a.rAddr, a.counts, a.displs, a.rType, h, r.request);
-                    case REDUCE -> (int) CollectiveCalls.IREDUCE.invokeExact(a.sAddr, a.rAddr, a.rCount, a.rType, a.op,
+                    case REDUCE -> (int) f.reduce.invokeExact(a.sAddr, a.rAddr, a.rCount, a.rType, a.op,
                             c.root(), h, r.request);
-                    case ALLREDUCE -> reduce(CollectiveCalls.IALLREDUCE, a, h, r);
-                    case SCAN -> reduce(CollectiveCalls.ISCAN, a, h, r);
-                    case EXSCAN -> reduce(CollectiveCalls.IEXSCAN, a, h, r);
-                    case REDUCE_SCATTER_BLOCK -> reduce(CollectiveCalls.IREDUCE_SCATTER_BLOCK, a, h, r);
-                    case REDUCE_SCATTER -> (int) CollectiveCalls.IREDUCE_SCATTER.invokeExact(a.sAddr, a.rAddr, a.counts,
+                    case ALLREDUCE -> reduce(f.allreduce, a, h, r);
+                    case SCAN -> reduce(f.scan, a, h, r);
+                    case EXSCAN -> reduce(f.exscan, a, h, r);
+                    case REDUCE_SCATTER_BLOCK -> reduce(f.reduceScatterBlock, a, h, r);
+                    case REDUCE_SCATTER -> (int) f.reduceScatter.invokeExact(a.sAddr, a.rAddr, a.counts,
                             a.rType, a.op, h, r.request);
                 };
                 r.started(rc);
-                if (rc == Natives.SUCCESS) r.poll();
+                if (rc == Natives.SUCCESS && !blocking) r.poll();
             } finally {
                 Natives.LIB_LOCK.unlock();
             }

@@ -187,7 +187,7 @@ final class NativeComm implements CommChannel {
 
     @Override
     public void collective(CollectiveCall call) throws MPIException {
-        NativeCollectives.start(call, this).await(null);
+        NativeCollectives.run(call, this);
     }
 
     @Override

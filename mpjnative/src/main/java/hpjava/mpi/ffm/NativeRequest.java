@@ -23,7 +23,8 @@ import mpi.MPIException;
  * in flight, is made with the thread-state transition, since MPI's progress may then call the function in Java.
  */
 final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
-    private static final int POOL_MAX = 64;
+    /** Slots kept per thread: two windows of 64 operations in flight (a bi-directional stream) reuse their staging. */
+    private static final int POOL_MAX = 256;
     private static final ThreadLocal<ArrayDeque<NativeRequest>> POOL = ThreadLocal.withInitial(ArrayDeque::new);
 
     private final MemorySegment slot;
@@ -75,12 +76,18 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         return this;
     }
 
-    NativeRequest forCollective(Object send, Object recv, NativeOps.UserOp op) {
+    /** {@code blocking}: run by the library's blocking call, complete when {@link #started} (no message counted). */
+    NativeRequest forCollective(Object send, Object recv, NativeOps.UserOp op, boolean blocking) {
         reset(send, recv);
-        countSent();
         this.collective = true;
         this.copyBack = true;
         this.userOp = op;
+        if (blocking) {
+            done = true;
+            counted = false;
+            return this;
+        }
+        countSent();
         if (op != null) NativeOps.startedUserReduction();
         return this;
     }
@@ -105,6 +112,7 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         keep1 = k1;
         keep2 = k2;
         receive = collective = copyBack = done = false;
+        counted = true;
         userOp = null;
         rc = Natives.SUCCESS;
     }
@@ -114,6 +122,9 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         rc = startRc;
         if (rc != Natives.SUCCESS) done = true;
     }
+
+    /** Whether completion is counted for the watchdog and for user reductions in flight (a nonblocking start). */
+    private boolean counted = true;
 
     /** One {@code MPI_Test}, holding the MPI lock. */
     @Override
@@ -162,8 +173,10 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
     /** After completion: copies a received array back, fills the status, throws the operation's error, recycles. */
     void finish(StatusRecord s) throws MPIException {
         try {
-            countReceived();
-            if (userOp != null) NativeOps.finishedUserReduction();
+            if (counted) {
+                countReceived();
+                if (userOp != null) NativeOps.finishedUserReduction();
+            }
             if (rc != Natives.SUCCESS) throw NativeErrors.error(rc, receive ? "receive" : collective ? "collective" : "send");
             if (userOp != null) userOp.rethrow();
             if (copyBack) {

@@ -49,8 +49,22 @@ final class NativeTypes {
         return count;
     }
 
+    /** Recently used layouts and their native types, by identity (direct-mapped; replaced entries are dropped). */
+    private record Known(TypeLayout layout, long type) {}
+    private static final java.util.concurrent.atomic.AtomicReferenceArray<Known> KNOWN =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(16);
+
     /** The native type to pass with {@link #nativeCount}. */
     static long of(TypeLayout t) throws MPIException {
+        int slot = System.identityHashCode(t) & 15;
+        Known k = KNOWN.getPlain(slot);
+        if (k != null && k.layout == t) return k.type;
+        long type = lookUp(t);
+        KNOWN.setPlain(slot, new Known(t, type));
+        return type;
+    }
+
+    private static long lookUp(TypeLayout t) throws MPIException {
         String name = t.name();
         if (name != null) {
             Long named = Basic.named(name);

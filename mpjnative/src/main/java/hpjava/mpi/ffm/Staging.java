@@ -36,7 +36,7 @@ final class Staging {
         if (d == null || d.buffer() == null) return 0;
         TypeLayout t = d.type();
         int ub = unitBytes(t);
-        if (!d.isArray()) return directAddress((Buffer) d.buffer()) + (long) d.offset() * ub;
+        if (!d.isArray()) return baseOf((Buffer) d.buffer()) + (long) d.offset() * ub;
         long first = d.offset(), last = d.offset() + (items - 1) * t.extent();
         long spanLo = items == 0 || t.trueExtent() == 0 ? first : Math.min(first, last) + t.trueLb();
         long spanHi = items == 0 || t.trueExtent() == 0 ? first : Math.max(first, last) + t.trueLb() + t.trueExtent();
@@ -59,6 +59,18 @@ final class Staging {
     /** Forgets the staged array (after a send, or when the operation failed). */
     void clear() {
         array = null;
+    }
+
+    /** The last direct buffer this slot used and its address: a program usually sends from the same buffers. */
+    private Buffer lastBuffer;
+    private long lastBase;
+
+    private long baseOf(Buffer b) {
+        if (b != lastBuffer) {
+            lastBase = directAddress(b);
+            lastBuffer = b;
+        }
+        return lastBase;
     }
 
     /** The address of element 0 of a direct buffer, whatever its position. */

@@ -92,8 +92,13 @@ public final class MpiLibrary {
      * ({@code op}: an {@link hpjava.mpjdev.watch.Activity} operation).
      */
     public static void await(Poll done, int op, int commSize, int peer, int tag) {
-        MpiDevice.start().awaitPolled(done, op, commSize, peer, tag);
+        MpiDevice d = device;
+        if (d == null) device = d = MpiDevice.start();
+        d.awaitPolled(done, op, commSize, peer, tag);
     }
+
+    /** The rank's device, once {@link #await} has looked it up (it never changes). */
+    private static volatile MpiDevice device;
 
     public MpiAbi abi() {
         return abi;
