@@ -29,6 +29,9 @@ public final class MPI {
     public static final int ANY_SOURCE = -1, ANY_TAG = -1, PROC_NULL = -2, ROOT = -4, UNDEFINED = -32766;
     public static final int THREAD_SINGLE = 0, THREAD_FUNNELED = 1, THREAD_SERIALIZED = 2, THREAD_MULTIPLE = 3;
     public static final int GRAPH = 1, CART = 2, DIST_GRAPH = 3;
+    /** One-sided communication ({@link Win}): lock types and assertions (Open MPI's values). */
+    public static final int LOCK_EXCLUSIVE = 1, LOCK_SHARED = 2, MODE_NOCHECK = 1, MODE_NOPRECEDE = 2, MODE_NOPUT = 4,
+            MODE_NOSTORE = 8, MODE_NOSUCCEED = 16;
     public static final int IDENT = 0, CONGRUENT = 1, SIMILAR = 2, UNEQUAL = 3;
     /** Predefined attribute keys of {@code Comm.getAttr}. */
     public static final int TAG_UB = 0, HOST = 1, IO = 2, WTIME_IS_GLOBAL = 3, APPNUM = 4, LASTUSEDCODE = 5,

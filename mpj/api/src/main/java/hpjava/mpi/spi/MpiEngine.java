@@ -56,6 +56,16 @@ public interface MpiEngine {
     /** Waits until every buffered send has left and gives the buffer back ({@code MPI_Buffer_detach}). */
     ByteBuffer detachBuffer() throws MPIException;
 
+    /**
+     * A window over {@code size} bytes of the direct buffer {@code base} on every member of {@code comm}, addressed in
+     * units of {@code dispUnit} bytes ({@code MPI_Win_create}). <b>Collective.</b> The default: not offered
+     * ({@code ERR_UNSUPPORTED_OPERATION}); the native implementation offers it.
+     */
+    default WindowChannel createWindow(CommChannel comm, java.nio.Buffer base, int size, int dispUnit) throws MPIException {
+        throw new MPIException(mpi.MPI.ERR_UNSUPPORTED_OPERATION,
+                "Win (one-sided communication) is not offered by this MPI implementation (see docs/MPI.md)");
+    }
+
     /** Ends the job with {@code errorCode} as every process's exit status ({@code MPI_Abort}); does not return. */
     void abort(int errorCode) throws MPIException;
 
