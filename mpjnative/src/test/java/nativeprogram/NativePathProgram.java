@@ -13,6 +13,7 @@ import mpi.Op;
 import mpi.Request;
 import mpi.Status;
 import mpi.UserFunction;
+import mpi.Win;
 
 /**
  * An MPI program as users write it, run by {@code NativePathTest} on the mpi backend at np 2 and 4: point-to-point
@@ -41,6 +42,8 @@ public final class NativePathProgram {
         say("communicators ok");
         errors(world);
         say("errors ok");
+        window(world);
+        say("window ok");
         MPI.Finalize();
     }
 
@@ -195,6 +198,34 @@ public final class NativePathProgram {
             }
         }
         world.barrier();
+    }
+
+    private static void window(Intracomm world) throws MPIException {
+        int right = (rank + 1) % size, left = (rank + size - 1) % size;
+        IntBuffer mem = MPI.newIntBuffer(size + 1);
+        Win win = new Win(mem, 4 * (size + 1), 4, MPI.INFO_NULL, world);
+        IntBuffer one = MPI.newIntBuffer(1).put(0, rank * 10 + 1);
+        win.fence(0);
+        win.put(one, 1, MPI.INT, right, rank, 1, MPI.INT);
+        win.fence(0);
+        check(mem.get(left) == left * 10 + 1, "put and fence " + mem.get(left));
+        IntBuffer got = MPI.newIntBuffer(1);
+        win.get(got, 1, MPI.INT, right, rank, 1, MPI.INT);
+        win.fence(0);
+        check(got.get(0) == rank * 10 + 1, "get " + got.get(0));
+        win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+        win.accumulate(MPI.newIntBuffer(1).put(0, rank + 1), 1, MPI.INT, 0, size, 1, MPI.INT, MPI.SUM);
+        win.unlock(0);
+        world.barrier();
+        if (rank == 0) check(mem.get(size) == size * (size + 1) / 2, "accumulate under lock " + mem.get(size));
+        world.barrier();
+        try {
+            win.put(one, 1, MPI.INT, size, 0, 1, MPI.INT);
+            check(false, "a put to a rank outside the window did not fail");
+        } catch (MPIException e) {
+            check(e.getErrorClass() == MPI.ERR_RANK, "put to rank " + size + ": " + e.getMessage());
+        }
+        win.free();
     }
 
     private static void check(boolean ok, String what) {

@@ -86,8 +86,9 @@ final class NativeComm implements CommChannel {
         return startSend(mode, data, dest, tag);
     }
 
-    private NativeRequest startSend(SendMode mode, Data d, int dest, int tag) throws MPIException {
-        NativeRequest r = NativeRequest.obtain().forSend(d.buffer(), rank, tag, d.packedBytes());
+    private NativeRequest startSend(SendMode mode, Data data, int dest, int tag) throws MPIException {
+        Data d = ObjectMessages.isObjects(data) ? ObjectMessages.encode(data) : data;
+        NativeRequest r = NativeRequest.obtain().forSend(d.buffer(), rank, tag, data.packedBytes());
         long address = r.data.prepare(d, d.count(), true);
         int count = NativeTypes.nativeCount(d.type(), d.count());
         long type = NativeTypes.of(d.type());
@@ -111,11 +112,16 @@ final class NativeComm implements CommChannel {
 
     @Override
     public void recv(Data data, int source, int tag, StatusRecord status) throws MPIException {
+        if (ObjectMessages.isObjects(data)) {
+            ObjectMessages.irecv(this, data, source, tag).await(status);
+            return;
+        }
         startRecv(data, source, tag).await(status);
     }
 
     @Override
     public RequestHandle irecv(Data data, int source, int tag) throws MPIException {
+        if (ObjectMessages.isObjects(data)) return ObjectMessages.irecv(this, data, source, tag);
         return startRecv(data, source, tag);
     }
 

@@ -124,6 +124,12 @@ final class NativeEngine implements MpiEngine {
     }
 
     @Override
+    public hpjava.mpi.spi.WindowChannel createWindow(CommChannel comm, java.nio.Buffer base, int size, int dispUnit)
+            throws MPIException {
+        return new NativeWindow((NativeComm) comm, base, size, dispUnit);
+    }
+
+    @Override
     public void abort(int errorCode) throws MPIException {
         NativeCommunicators.locked(() -> (int) CommCalls.ABORT.invokeExact(world.handle, errorCode), "MPI_Abort");
     }

@@ -33,7 +33,7 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
     final Staging data = new Staging(), second = new Staging();
     /** Native integer arrays of a v-collective (counts and displacements), kept until completion. */
     final IntArrays ints = new IntArrays();
-    private boolean receive, collective, copyBack;
+    private boolean receive, collective, copyBack, cancelAsked;
     private int sendSource, sendTag;
     private long sendBytes;
     /** The buffers MPI uses (kept reachable until completion), the user operation of a reduction. */
@@ -111,10 +111,15 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
     private void reset(Object k1, Object k2) {
         keep1 = k1;
         keep2 = k2;
-        receive = collective = copyBack = done = false;
+        receive = collective = copyBack = done = cancelAsked = false;
         counted = true;
         userOp = null;
         rc = Natives.SUCCESS;
+    }
+
+    /** Whether the slot's flag word is set (by the last test or probe made into it). */
+    boolean flagSet() {
+        return slot.get(JAVA_INT, flag - request) != 0;
     }
 
     /** Records a start call's return code; a failed start completes the slot at once (its error thrown on wait). */
@@ -141,7 +146,7 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
             rc = r;
             done = true;
         } else {
-            done = MemorySegment.ofAddress(flag).reinterpret(4).get(JAVA_INT, 0) != 0;
+            done = slot.get(JAVA_INT, flag - request) != 0;
         }
         return done;
     }
@@ -194,14 +199,16 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
             s.set(sendSource, sendTag, 0, false, sendBytes);
             return;
         }
-        MemorySegment st = MemorySegment.ofAddress(status).reinterpret(Natives.STATUS_BYTES + 16L);
-        int source = st.get(JAVA_INT, Natives.STATUS_SOURCE), tag = st.get(JAVA_INT, Natives.STATUS_TAG);
+        int source = slot.get(JAVA_INT, status - request + Natives.STATUS_SOURCE);
+        int tag = slot.get(JAVA_INT, status - request + Natives.STATUS_TAG);
         try {
-            NativeErrors.check((int) P2pCalls.TEST_CANCELLED.invokeExact(status, flag), "MPI_Test_cancelled");
-            boolean cancelled = MemorySegment.ofAddress(flag).reinterpret(4).get(JAVA_INT, 0) != 0;
+            boolean cancelled = false;
+            if (cancelAsked) { // only a request asked to cancel can have been cancelled
+                NativeErrors.check((int) P2pCalls.TEST_CANCELLED.invokeExact(status, flag), "MPI_Test_cancelled");
+                cancelled = slot.get(JAVA_INT, flag - request) != 0;
+            }
             NativeErrors.check((int) P2pCalls.GET_COUNT.invokeExact(status, Natives.BYTE, count), "MPI_Get_count");
-            long bytes = MemorySegment.ofAddress(count).reinterpret(4).get(JAVA_INT, 0);
-            s.set(source, tag, 0, cancelled, bytes);
+            s.set(source, tag, 0, cancelled, slot.get(JAVA_INT, count - request));
         } catch (MPIException e) {
             throw e;
         } catch (Throwable t) {
@@ -221,6 +228,7 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         lock.lock();
         try {
             if (!done) NativeErrors.check((int) P2pCalls.CANCEL.invokeExact(request), "MPI_Cancel");
+            cancelAsked = true;
         } catch (MPIException e) {
             throw e;
         } catch (Throwable t) {

@@ -38,8 +38,8 @@ final class NativeTypes {
             case FLOAT -> Basic.FLOAT;
             case DOUBLE -> Basic.DOUBLE;
             case PACKED -> Basic.PACKED;
-            case OBJECT -> throw new MPIException(MPI.ERR_TYPE, "MPI.OBJECT (serialized Java objects) is not carried by "
-                    + "the native implementation of the mpi backend; send the objects' serialized bytes as MPI.BYTE");
+            case OBJECT -> throw new MPIException(MPI.ERR_TYPE, "MPI.OBJECT (serialized Java objects) travels in "
+                    + "point-to-point messages only on the mpi backend's native path, not in collectives or derived types");
         };
     }
 

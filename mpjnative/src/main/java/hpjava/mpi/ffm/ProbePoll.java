@@ -1,7 +1,5 @@
 package hpjava.mpi.ffm;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-
 import hpjava.mpi.spi.MessageHandle;
 import hpjava.mpi.spi.StatusRecord;
 import hpjava.mpjdev.mpi.MpiLibrary;
@@ -36,7 +34,7 @@ final class ProbePoll implements MpiLibrary.Poll {
         } catch (Throwable t) {
             throw new IllegalStateException("MPI_Iprobe could not be called", t);
         }
-        found = rc == Natives.SUCCESS && MemorySegment.ofAddress(slot.flag).reinterpret(4).get(JAVA_INT, 0) != 0;
+        found = rc == Natives.SUCCESS && slot.flagSet();
         return found || rc != Natives.SUCCESS;
     }
 

@@ -28,7 +28,7 @@ class NativePathTest {
         assertEquals(0, r.exitStatus(), r.describe());
         String out = r.stdout();
         assertTrue(out.contains("library native (java.lang.foreign) over "), r.describe());
-        for (String area : List.of("point-to-point", "datatypes", "collectives", "user reduction", "communicators", "errors")) {
+        for (String area : List.of("point-to-point", "datatypes", "collectives", "user reduction", "communicators", "errors", "window")) {
             assertTrue(out.contains(area + " ok"), area + " did not pass: " + r.describe());
         }
         assertTrue(out.contains("truncation: ") && out.contains("[MPI_ERR_TRUNCATE]"), r.describe());
