@@ -20,7 +20,7 @@ public final class Win implements Freeable {
         Check.notNull(what, "comm", comm);
         Check.notNull(what, "base", base);
         if (!base.isDirect()) throw new MPIException(ErrorClass.BUFFER, what + ": the base buffer must be direct (MPI.newXxxBuffer)");
-        long capacity = (long) base.capacity() * elementBytes(base);
+        long capacity = java.lang.foreign.MemorySegment.ofBuffer(base.duplicate().clear()).byteSize();
         if (size < 0 || size > capacity)
             throw new MPIException(ErrorClass.SIZE, what + ": size " + size + " bytes is negative or beyond the buffer's " + capacity);
         if (dispUnit <= 0) throw new MPIException(ErrorClass.DISP, what + ": dispUnit " + dispUnit + " must be positive");
@@ -114,18 +114,5 @@ public final class Win implements Freeable {
     public void free() throws MPIException {
         ch("free").free();
         ch = null;
-    }
-
-    private static int elementBytes(Buffer b) {
-        return switch (b) {
-            case java.nio.ByteBuffer x -> 1;
-            case java.nio.CharBuffer x -> 2;
-            case java.nio.ShortBuffer x -> 2;
-            case java.nio.IntBuffer x -> 4;
-            case java.nio.FloatBuffer x -> 4;
-            case java.nio.LongBuffer x -> 8;
-            case java.nio.DoubleBuffer x -> 8;
-            default -> 1;
-        };
     }
 }

@@ -70,18 +70,21 @@ final class NativeWindow implements WindowChannel {
 
     @Override
     public void put(Data o, int rank, long disp, int count, TypeLayout type) throws MPIException {
-        long a = origin(o);
-        int n = NativeTypes.nativeCount(o.type(), o.count()), tn = NativeTypes.nativeCount(type, count);
-        long ot = NativeTypes.of(o.type()), tt = NativeTypes.of(type);
-        NativeCommunicators.locked(() -> (int) PUT.invokeExact(a, n, ot, rank, disp, tn, tt, win), "MPI_Put");
+        transfer(PUT, "MPI_Put", o, rank, disp, count, type);
     }
 
     @Override
     public void get(Data o, int rank, long disp, int count, TypeLayout type) throws MPIException {
+        transfer(GET, "MPI_Get", o, rank, disp, count, type);
+    }
+
+    /** {@code MPI_Put} or {@code MPI_Get}: the same arguments. */
+    private void transfer(MethodHandle call, String name, Data o, int rank, long disp, int count, TypeLayout type)
+            throws MPIException {
         long a = origin(o);
         int n = NativeTypes.nativeCount(o.type(), o.count()), tn = NativeTypes.nativeCount(type, count);
         long ot = NativeTypes.of(o.type()), tt = NativeTypes.of(type);
-        NativeCommunicators.locked(() -> (int) GET.invokeExact(a, n, ot, rank, disp, tn, tt, win), "MPI_Get");
+        NativeCommunicators.locked(() -> (int) call.invokeExact(a, n, ot, rank, disp, tn, tt, win), name);
     }
 
     @Override

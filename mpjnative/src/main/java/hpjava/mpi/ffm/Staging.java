@@ -73,23 +73,9 @@ final class Staging {
         return lastBase;
     }
 
-    /** The address of element 0 of a direct buffer, whatever its position. */
+    /** The address of element 0 of a direct buffer, whatever its position and limit. */
     static long directAddress(Buffer b) {
-        MemorySegment s = MemorySegment.ofBuffer(b);
-        return s.address() - (long) b.position() * elementBytes(b);
-    }
-
-    private static int elementBytes(Buffer b) {
-        return switch (b) {
-            case java.nio.ByteBuffer x -> 1;
-            case java.nio.CharBuffer x -> 2;
-            case java.nio.ShortBuffer x -> 2;
-            case java.nio.IntBuffer x -> 4;
-            case java.nio.FloatBuffer x -> 4;
-            case java.nio.LongBuffer x -> 8;
-            case java.nio.DoubleBuffer x -> 8;
-            default -> throw new IllegalArgumentException("buffer " + b.getClass().getName());
-        };
+        return MemorySegment.ofBuffer(b.duplicate().clear()).address();
     }
 
     /** Copies between Java arrays of every primitive type and native memory. */
