@@ -32,6 +32,7 @@ final class ImportFixups {
     static boolean usesMpi(OrdinaryCompilationUnitContext cu) {
         for (ImportDeclarationContext d : cu.importDeclaration()) {
             String name = d.qualifiedName().getText();
+            if (d.MODULE() != null) continue;   // a module import names a module, not a package
             if (d.STATIC() == null && (name.equals("mpi") && d.MUL() != null || name.startsWith("mpi."))) return true;
             if (d.STATIC() != null && name.startsWith("mpi.")) return true;
         }
@@ -47,7 +48,7 @@ final class ImportFixups {
     private static boolean importsSimpleName(OrdinaryCompilationUnitContext cu, String simple) {
         for (ImportDeclarationContext d : cu.importDeclaration()) {
             String name = d.qualifiedName().getText();
-            if (d.MUL() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
+            if (d.MUL() == null && d.MODULE() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
         }
         return false;
     }

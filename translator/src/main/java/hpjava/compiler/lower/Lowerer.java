@@ -213,10 +213,19 @@ public final class Lowerer {
             if (cu.getChild(i) != cu.packageDeclaration()) emit(cu.getChild(i));
     }
 
+    /**
+     * Whether {@code m} is a main method the launcher may pick (JLS 12.1.4): {@code void main(String[])} or
+     * {@code void main()}, static or instance, not private, of a class or of a compact source file's implicit class.
+     */
     private static boolean isMain(MethodDeclarationContext m) {
-        if (!m.identifier().getText().equals("main") || m.formalParameters().formalParameter().size() != 1) return false;
-        if (!(m.getParent().getParent() instanceof MemberContext mem)) return false;
-        return mem.classModifier().stream().anyMatch(c -> c.STATIC() != null);
+        if (!m.identifier().getText().equals("main") || m.resultType().VOID() == null
+                || m.formalParameters().formalParameter().size() > 1 || m.methodBody().block() == null) return false;
+        List<ClassModifierContext> modifiers = switch (m.getParent().getParent()) {
+            case MemberContext member -> member.classModifier();
+            case TypeDeclarationContext topLevel -> topLevel.classModifier();
+            default -> null;
+        };
+        return modifiers != null && modifiers.stream().noneMatch(c -> c.PRIVATE() != null);
     }
 
     /** Drops the marker interface HPspmd (spec 2: accepted, no longer needed). */
