@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/scaling: Jacobi (seed 003 Figure 2, the nest in main), red-black SOR, Jacobi with its convergence measure as a
+# bench/scaling: Jacobi ([HPJava-RT] Figure 2, the nest in main), red-black SOR, Jacobi with its convergence measure as a
 # reduction into a local (residual) and the 3-D 7-point Jacobi (jacobi3d), HPJava on mt/mpi/ucx against plain
 # sequential Java, Java parallel streams, C -O3 -march=native sequential, C OpenMP and C MPI, in interleaved rounds
 # (the order of the variants rotates every round), every side checking the same checksum. Builds what it needs (gcc,

@@ -77,7 +77,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13 (red-black): a nested overall whose set-up runs in every row (not fused: its bounds depend on the
+     * Red-black: a nested overall whose set-up runs in every row (not fused: its bounds depend on the
      * outer index, or a statement precedes it) takes its block from a {@code BlockCache} made once before the
      * outermost loop ({@code $bcN.block(...)}; no block computation, {@code crd} or allocation in the row). When it
      * is the outer body's only statement, its range is invariant and its range and bounds call nothing, it enters
@@ -114,7 +114,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: an overall nest is outlined into a method of its own wherever the user writes it (inside main, an on
+     * An overall nest is outlined into a method of its own wherever the user writes it (inside main, an on
      * block, a do/while convergence loop; red-black; 3-D; reductions into a local; instance, generic and varargs
      * methods; checked exceptions), so that it runs as fast as in a method of its own: as the body of a lambda passed
      * to {@code LoweringSupport.run} (a synthetic method of the same class: {@code stop at Laplace:45} finds it), or,
@@ -154,7 +154,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: the innermost element loop is versioned on the overall's constant step (red-black's step 2, steps
+     * The innermost element loop is versioned on the overall's constant step (red-black's step 2, steps
      * 3, -2, 1000; 1 when the step is a variable): its fast copy, taken when the local subscript steps by that
      * constant and the arrays have unit stride, computes {@code $iN = $sbN + $kN * step} (a constant scale the JIT
      * removes bounds checks for) and holds no call but the user's and no field load; the general copy follows in the else.
@@ -189,7 +189,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: the unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
+     * The unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
      * a local class holding DoubleVector/FloatVector code, called only under {@code LoweringSupport.VECTOR} and, for
      * each written array, its data differing from every other's), then runs the scalar loop from {@code $vN} (the
      * tail); a disqualified body (a call, an in-place recurrence) has no vector loop, and {@code withVector(false)}
@@ -225,7 +225,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13, step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
+     * Step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
      * writes one array at shift 0 and reads it only at the written element, at odd shifts in its row and in other
      * rows (checked per row in {@code $row}). The loop works on deinterleaved lanes: each chunk loads two vectors of
      * the written row, gathers the loop's elements and the odd lanes with two-source permutes ({@code selectFrom}),

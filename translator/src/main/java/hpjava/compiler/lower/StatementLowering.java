@@ -273,7 +273,7 @@ final class StatementLowering {
 
     /**
      * {@code final int i = <global index>; }: the index the user wrote, under its own name, so that a debugger
-     * stopped in the body shows {@code i} as the value of {@code i`} (issue 14). The generated code never reads it
+     * stopped in the body shows {@code i} as the value of {@code i`}. The generated code never reads it
      * (the JIT drops it; ECJ keeps it with -preserveAllLocals). Omitted when a local or parameter of the same name
      * is declared in the enclosing method or lambda (the declaration would clash or be shadowed).
      */
