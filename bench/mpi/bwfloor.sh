@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the mpi backend's streaming bandwidth goes (docs/BENCHMARKS.md, "Bandwidth: where the 65000-byte loss goes"):
+# Where the mpi backend's streaming bandwidth goes (docs/benchmarks/HISTORY.md, "Bandwidth: where the 65000-byte loss goes"):
 # per MPI implementation and message size, LAUNCHES jobs of BandwidthFloor, whose ranks alternate, repetition by
 # repetition, the device's window loop, the FFM binding alone on the device's buffers, C's loop (libpingpong:
 # pingpong.c built with -DPINGPONG_LIB) and C's loop on the device's buffers with the device's counts.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the FFM binding's 8-byte floor comes from (docs/BENCHMARKS.md, "FFM binding after the watchdog, and the floor
+# Where the FFM binding's 8-byte floor comes from (docs/benchmarks/HISTORY.md, "FFM binding after the watchdog, and the floor
 # explained"). Per MPI implementation, interleaved, order rotated every round:
 #   c         the C ping-pong program (pingpong.c lat and lattest) started by the implementation's own launcher;
 #   floor     FfmFloor: one Java job whose ranks time C's loops (libpingpong, the same pingpong.c) and the same loops in

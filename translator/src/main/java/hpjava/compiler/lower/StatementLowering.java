@@ -216,7 +216,7 @@ final class StatementLowering {
      * overall whose set-up runs once per iteration of the overall around it ({@code perIteration}: in the body of
      * another overall and not fused into it; {@link Fusion#setUpPerIteration}) takes
      * its block from its cache {@code $bcN}: red-black's rows alternate between two bounds triples, and a hit costs
-     * a few compares instead of the block's computation (docs/BENCHMARKS.md, "the inner overall's blocks once").
+     * a few compares instead of the block's computation (docs/benchmarks/HISTORY.md, "the inner overall's blocks once").
      */
     private String header(Plan.Stmt s, boolean perIteration) {
         int n = s.id;
@@ -300,7 +300,7 @@ final class StatementLowering {
             // steps by the overall's constant step (1 when the triplet's step is not a constant) and the arrays it
             // subscripts have unit stride in that slot, so every element's offset is the counter times a constant
             // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
-            // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
+            // loops. With the scale in variables it cannot (measured: docs/benchmarks/HISTORY.md, "np 1: generated code
             // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
             // follows on the body's last line. At step 1 (and at step 2, red-black) a qualifying body first runs
             // its whole vectors (Vectorizer; C2 does not vectorize stencils itself), the scalar fast copy doing the tail.
