@@ -62,14 +62,14 @@ final class StatementLowering {
     /** The checks {@code s} makes once before its loop. */
     private String checks(Plan.Stmt s) {
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<Check, String> c : s.checks.entrySet()) {
+        for (Map.Entry<RuntimeCheck, String> c : s.checks.entrySet()) {
             String where = '"' + esc(c.getValue()) + '"', array = '"' + c.getKey().array() + '"';
             String call = switch (c.getKey()) {
-                case Check.Held h -> RuntimeApi.held(RuntimeApi.grp(h.array()), ctx(s),
+                case RuntimeCheck.Held h -> RuntimeApi.held(RuntimeApi.grp(h.array()), ctx(s),
                         s.isOverall() ? RuntimeApi.totalCount(BLOCK.of(s.id)) + " > 0" : "true", where, array);
-                case Check.Aligned a -> RuntimeApi.aligned(RANGE.of(s.id), RuntimeApi.rng(a.array(), a.dim()), where,
+                case RuntimeCheck.Aligned a -> RuntimeApi.aligned(RANGE.of(s.id), RuntimeApi.rng(a.array(), a.dim()), where,
                         '"' + plan.attr.index(s.ctx).name() + '"', array, a.dim());
-                case Check.Shift sh -> RuntimeApi.shift(RuntimeApi.rng(sh.array(), sh.dim()), sh.shift(), where);
+                case RuntimeCheck.Shift sh -> RuntimeApi.shift(RuntimeApi.rng(sh.array(), sh.dim()), sh.shift(), where);
             };
             sb.append(call).append("; ");
         }
