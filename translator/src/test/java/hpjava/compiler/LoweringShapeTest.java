@@ -248,7 +248,7 @@ class LoweringShapeTest {
         assertEquals(vectorLoops, classes.size(), "vector loops in " + method);
         for (LocalClassDeclarationStmt c : classes) {
             String body = c.getClassDeclaration().toString();
-            assertTrue(body.contains("$co = $od.selectFrom($c0, $c1)") && body.contains("$w = $ev.selectFrom($c0, $c1)"),
+            assertTrue(body.contains("$co = $od.selectFrom($ca, $cb)") && body.contains("$w = $ev.selectFrom($ca, $cb)"),
                     "the written row deinterleaved: " + body);
             assertTrue(body.contains("$lo.selectFrom($w, $co).intoArray(") && body.contains("$hi.selectFrom($w, $co).intoArray("),
                     "both vectors stored after the inverse permutes: " + body);
@@ -257,9 +257,9 @@ class LoweringShapeTest {
             assertEquals(rowChecks, body.split("final int \\$e = ", -1).length - 1, "per-row checks: " + body);
             if (method.equals("sor")) {
                 assertTrue(body.contains("$cl = $lf.selectFrom($po, $co)"), "left neighbour from registers: " + body);
-                assertTrue(body.contains("$ev.selectFrom(jdk.incubator.vector.DoubleVector.fromArray($S, $a"), "up + down, one permute: " + body);
+                assertTrue(body.contains("$ev.selectFrom(jdk.incubator.vector.DoubleVector.fromArray($S, $ra"), "up + down, one permute: " + body);
                 assertEquals(4, body.split("\\.selectFrom\\(", -1).length - 1 - 2, "permutes in the chunk besides the stores': " + body);
-                assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $t0 = "), "the local delta as a vector: " + body);
+                assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $rt0 = "), "the local delta as a vector: " + body);
             }
             if (method.equals("wide")) assertTrue(body.contains("FloatVector") && body.contains("$lf.selectFrom($po, $co)"), body);
             String n = c.getClassDeclaration().getNameAsString().substring(2);
