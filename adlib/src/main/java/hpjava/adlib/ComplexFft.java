@@ -77,32 +77,70 @@ public final class ComplexFft {
         check(a, dim, sign);
         if (!a.isMember() || !walk.start(a, dim)) return;
         double[] dat = a.dat();
-        int[] along = walk.along, batch = walk.batch;
-        int re = walk.re, im = walk.im, lines = batch.length;
+        int lines = walk.batch.length;
         do {
             int base = walk.base();
             for (int j0 = 0; j0 < lines; j0 += BLOCK) {
                 int count = Math.min(BLOCK, lines - j0);
-                for (int k = 0; k < n; k++) {
-                    int row = base + along[k], s = k * BLOCK;
-                    for (int j = 0; j < count; j++) {
-                        int p = row + batch[j0 + j];
-                        xr[s + j] = dat[p + re];
-                        xi[s + j] = dat[p + im];
-                    }
-                }
+                gather(dat, base, j0, count);
                 boolean inY = transformBlock(count, sign);
-                double[] or = inY ? yr : xr, oi = inY ? yi : xi;
-                for (int k = 0; k < n; k++) {
-                    int row = base + along[k], s = k * BLOCK;
-                    for (int j = 0; j < count; j++) {
-                        int p = row + batch[j0 + j];
-                        dat[p + re] = or[s + j];
-                        dat[p + im] = oi[s + j];
-                    }
-                }
+                scatter(dat, base, j0, count, inY ? yr : xr, inY ? yi : xi);
             }
         } while (walk.next());
+    }
+
+    /**
+     * Copies lines j0 .. j0 + count - 1 into the scratch block x. Memory is read in the order of the smaller stride:
+     * along each line when its points are the closer ones (lines whose starts lie a power of two apart would otherwise
+     * compete for the same cache sets), else across the lines.
+     */
+    private void gather(double[] dat, int base, int j0, int count) {
+        int[] along = walk.along, batch = walk.batch;
+        int re = walk.re, im = walk.im;
+        if (walk.alongFirst) {
+            for (int j = 0; j < count; j++) {
+                int line = base + batch[j0 + j];
+                for (int k = 0, s = j; k < n; k++, s += BLOCK) {
+                    int p = line + along[k];
+                    xr[s] = dat[p + re];
+                    xi[s] = dat[p + im];
+                }
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int row = base + along[k], s = k * BLOCK;
+                for (int j = 0; j < count; j++) {
+                    int p = row + batch[j0 + j];
+                    xr[s + j] = dat[p + re];
+                    xi[s + j] = dat[p + im];
+                }
+            }
+        }
+    }
+
+    /** Copies the scratch block (or, ai) back to lines j0 .. j0 + count - 1, in the order {@link #gather} reads. */
+    private void scatter(double[] dat, int base, int j0, int count, double[] ar, double[] ai) {
+        int[] along = walk.along, batch = walk.batch;
+        int re = walk.re, im = walk.im;
+        if (walk.alongFirst) {
+            for (int j = 0; j < count; j++) {
+                int line = base + batch[j0 + j];
+                for (int k = 0, s = j; k < n; k++, s += BLOCK) {
+                    int p = line + along[k];
+                    dat[p + re] = ar[s];
+                    dat[p + im] = ai[s];
+                }
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int row = base + along[k], s = k * BLOCK;
+                for (int j = 0; j < count; j++) {
+                    int p = row + batch[j0 + j];
+                    dat[p + re] = ar[s + j];
+                    dat[p + im] = ai[s + j];
+                }
+            }
+        }
     }
 
     /**

@@ -14,6 +14,8 @@ final class LineWalk {
 
     int[] along, batch;
     int re, im;
+    /** Whether the points of a line lie closer in memory than the starts of neighbouring lines. */
+    boolean alongFirst;
     private final Plan[] kept = new Plan[KEPT];
     private int nextSlot;
     private Plan plan;
@@ -31,6 +33,7 @@ final class LineWalk {
         batch = plan.batch;
         re = plan.re;
         im = plan.im;
+        alongFirst = plan.alongFirst;
         java.util.Arrays.fill(plan.counter, 0);
         return !plan.empty;
     }
@@ -62,7 +65,7 @@ final class LineWalk {
         final int[] along, batch;
         final int[][] rest;
         final int[] counter;
-        final boolean empty;
+        final boolean empty, alongFirst;
 
         Plan(Multiarray a, int dim) {
             this.array = a;
@@ -78,6 +81,7 @@ final class LineWalk {
             rest = new int[Math.max(0, complex - 2)][];
             for (int r = 0, k = 0; r < complex; r++)
                 if (r != dim && r != batchDim) rest[k++] = a.localOffsets(r);
+            alongFirst = batchDim >= 0 && Math.abs(a.str(dim)) < Math.abs(a.str(batchDim));
             counter = new int[rest.length];
             bas = a.bas();
             boolean none = along.length == 0 || batch.length == 0;
