@@ -98,20 +98,9 @@ done
 # --- the timed rounds ---------------------------------------------------------------------------------------------
 results=$work/results.tsv
 : >"$results"
-rounds_body() {
-  for ((r = 1; r <= rounds; r++)); do
-    for c in "${configs[@]}"; do
-      name=${c%%$'\t'*} cmd=${c#*$'\t'}
-      text=$(bash -c "$cmd" 2>&1) || true
-      secs=$(grep -m1 -E 'Time in seconds' <<<"$text" | sed -E 's/.*= *([0-9.]+).*/\1/')
-      mops=$(grep -m1 -E 'Mop/s total|Mops total' <<<"$text" | sed -E 's/.*= *([0-9.]+).*/\1/')
-      if grep -qiE 'Verification *= *(SUCCESSFUL|Successful)' <<<"$text" && [ -n "$secs" ]; then ok=yes; else ok=no; fi
-      printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$r" "${secs:--}" "${mops:--}" "$ok" | tee -a "$results"
-    done
-  done
-}
+printf '%s\n' "${configs[@]}" >"$work/configs.tsv"
 echo "# round results: configuration, round, seconds, Mop/s, verified"
-"$here/bench/lock/machine-excl" bash -c "$(declare -p configs rounds results); $(declare -f rounds_body); rounds_body"
+"$here/bench/lock/machine-excl" "$here/bench/npb/timed-rounds.sh" "$results" "$rounds" "$work/configs.tsv"
 
 # --- medians and ratios -------------------------------------------------------------------------------------------
 python3 - "$results" "$class" "${kernel_list[@]}" <<'PY' | tee ${out:+"$out"}
