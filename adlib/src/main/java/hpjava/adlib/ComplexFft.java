@@ -95,6 +95,11 @@ public final class ComplexFft {
      * compete for the same cache sets), else across the lines.
      */
     private void gather(double[] dat, int base, int j0, int count) {
+        if (count < BLOCK)                      // lines the block does not use: zeros, so they stay finite
+            for (int k = 0; k < n; k++) {
+                java.util.Arrays.fill(xr, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
+                java.util.Arrays.fill(xi, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
+            }
         int[] along = walk.along, batch = walk.batch;
         int re = walk.re, im = walk.im;
         if (walk.alongFirst) {
@@ -144,35 +149,34 @@ public final class ComplexFft {
     }
 
     /**
-     * Transforms the first {@code count} lines of the scratch block x (line j, point k at {@code k * BLOCK + j});
-     * returns whether the result is in y (else in x).
+     * Transforms the scratch block x (line j, point k at {@code k * BLOCK + j}); returns whether the result is in y
+     * (else in x). Every pass runs over all BLOCK lines, also when fewer were gathered (the others hold finite values
+     * zeros, and are never copied out): a point's BLOCK lines lie side by side, so the butterflies of
+     * lk consecutive points are one contiguous run of lk * BLOCK elements, a loop the JIT unrolls and vectorizes.
      */
     private boolean transformBlock(int count, int sign) {
         boolean inY = false;
         for (int l = 1; l <= log2n; l++) {
-            if (inY) pass(l, sign, count, yr, yi, xr, xi);
-            else pass(l, sign, count, xr, xi, yr, yi);
+            if (inY) pass(l, sign, yr, yi, xr, xi);
+            else pass(l, sign, xr, xi, yr, yi);
             inY = !inY;
         }
         return inY;
     }
 
     /** Pass l of the Stockham algorithm from (ar, ai) into (br, bi). */
-    private void pass(int l, int sign, int count, double[] ar, double[] ai, double[] br, double[] bi) {
-        int half = n / 2, lk = 1 << (l - 1), li = 1 << (log2n - l), lj = 2 * lk;
+    private void pass(int l, int sign, double[] ar, double[] ai, double[] br, double[] bi) {
+        int half = n / 2 * BLOCK, lk = 1 << (l - 1), li = 1 << (log2n - l), run = lk * BLOCK;
         for (int i = 0; i < li; i++) {
-            int i11 = i * lk, i12 = i11 + half, i21 = i * lj, i22 = i21 + lk;
+            int a1 = i * run, a2 = a1 + half, b1 = 2 * i * run, b2 = b1 + run;
             double ur = rootRe[li + i], ui = sign * rootIm[li + i];
-            for (int k = 0; k < lk; k++) {
-                int s11 = (i11 + k) * BLOCK, s12 = (i12 + k) * BLOCK, s21 = (i21 + k) * BLOCK, s22 = (i22 + k) * BLOCK;
-                for (int j = 0; j < count; j++) {
-                    double x1r = ar[s11 + j], x1i = ai[s11 + j], x2r = ar[s12 + j], x2i = ai[s12 + j];
-                    br[s21 + j] = x1r + x2r;
-                    bi[s21 + j] = x1i + x2i;
-                    double dr = x1r - x2r, di = x1i - x2i;
-                    br[s22 + j] = ur * dr - ui * di;
-                    bi[s22 + j] = ur * di + ui * dr;
-                }
+            for (int t = 0; t < run; t++) {
+                double x1r = ar[a1 + t], x1i = ai[a1 + t], x2r = ar[a2 + t], x2i = ai[a2 + t];
+                br[b1 + t] = x1r + x2r;
+                bi[b1 + t] = x1i + x2i;
+                double dr = x1r - x2r, di = x1i - x2i;
+                br[b2 + t] = ur * dr - ui * di;
+                bi[b2 + t] = ur * di + ui * dr;
             }
         }
     }
