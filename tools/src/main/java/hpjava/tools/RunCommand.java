@@ -127,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
         if (line.isSources()) {
             ProgramCache.Compiled compiled;
             try {
-                compiled = ProgramCache.compile(line.sources(), cp, ProgramCache.root(properties), err);
+                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, ProgramCache.root(properties), err);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());
                 err.flush();
