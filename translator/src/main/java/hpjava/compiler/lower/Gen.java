@@ -47,7 +47,11 @@ enum Gen {
     /** {@code $VN}: the local class holding the vector loop of overall N in its method {@link #ROW} (Vectorizer). */
     VECTOR_CLASS("$V"),
     /** {@code $vN}: the element where overall N's scalar loop starts after the vector loop (0 when it did not run). */
-    VECTOR_START("$v");
+    VECTOR_START("$v"),
+    /** {@code $ptN}: the part (0: interior, then the boundary strips) of nest N run around a ghost exchange (Overlap). */
+    PART("$pt"),
+    /** {@code $ilN_q}, {@code $ihN_q}: the interior's global bounds in restricted dimension q of nest N (Overlap). */
+    INTERIOR_LOW("$il"), INTERIOR_HIGH("$ih");
 
     /** The prefix of every generated name. */
     static final String PREFIX = "$";
@@ -67,7 +71,7 @@ enum Gen {
         return prefix + n;
     }
 
-    /** {@code $sH_r}: only for {@link #STRIDE}. */
+    /** {@code $sH_r} for {@link #STRIDE}; {@code $ilN_q}, {@code $ihN_q} for the interior bounds. */
     String of(int h, int r) {
         return prefix + h + "_" + r;
     }
