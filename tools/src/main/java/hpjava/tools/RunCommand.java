@@ -83,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
             description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
     Path hangReport;
 
+    @Option(names = "--no-overlap", description = "compile without overlapping ghost exchanges with computation (hpjavac --no-overlap)")
+    boolean noOverlap;
+
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
@@ -127,7 +130,8 @@ final class RunCommand implements Callable<Integer> {
         if (line.isSources()) {
             ProgramCache.Compiled compiled;
             try {
-                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, ProgramCache.root(properties), err);
+                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, !noOverlap, ProgramCache.root(properties),
+                        err);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());
                 err.flush();
