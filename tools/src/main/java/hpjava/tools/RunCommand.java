@@ -46,6 +46,8 @@ import picocli.CommandLine.Spec;
                 "124:the watchdog ended a hung job (no communication progress for --timeout seconds)"})
 final class RunCommand implements Callable<Integer> {
     static final int DEFAULT_DEBUG_PORT = 5005;
+    /** The property adlib's reproducible sums read (hpjava.adlib.Reproducible). */
+    static final String REPRODUCIBLE_PROPERTY = "hpjava.adlib.reproducible";
 
     @Option(names = {"--np", "-np"}, paramLabel = "N",
             description = "number of ranks (default: property hpjava.numprocs, else 1)")
@@ -83,6 +85,10 @@ final class RunCommand implements Callable<Integer> {
             description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
     Path hangReport;
 
+    @Option(names = "--reproducible",
+            description = "floating-point sums and dot products (Adlib sum, dotProduct) add exactly and round once: the same bits at every process count, distribution and backend (docs/PROFILING.md)")
+    boolean reproducible;
+
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
@@ -114,6 +120,7 @@ final class RunCommand implements Callable<Integer> {
         if (virtualThreads && platformThreads)
             throw new ToolSupport.UsageError("--virtual-threads and --platform-threads contradict each other: choose one");
         if (platformThreads) backendOptions.put("threads", "platform");
+        if (reproducible) properties.put(REPRODUCIBLE_PROPERTY, "true");
         if (debugPort != null) checkDebug();
         if (hangReport != null) {   // read where the reports are made: this JVM, or an mt job's own JVM
             String file = hangReport.toAbsolutePath().toString();
