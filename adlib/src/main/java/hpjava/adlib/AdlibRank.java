@@ -74,7 +74,7 @@ final class AdlibRank {
     /** A collective call with signature {@code sig} starts (profiling: found its program line). */
     void began(long sig) {
         if (prof == null) return;
-        StackWalker.StackFrame f = CallCheck.callerFrame();
+        StackWalker.StackFrame f = CallCheck.programFrame();
         prof.begin(CallCheck.operation(sig), f == null ? "?" : String.valueOf(f.getFileName()), f == null ? 0 : f.getLineNumber());
     }
 

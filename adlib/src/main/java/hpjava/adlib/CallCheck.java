@@ -185,12 +185,26 @@ final class CallCheck {
         return f == null ? "" : " at " + f.toStackTraceElement();
     }
 
-    /** The program's frame that called Adlib, or null (profiling: once per call). */
+    /** The program's frame that called Adlib, or null. */
     static StackWalker.StackFrame callerFrame() {
-        return WALKER.walk(s -> s.filter(f -> !isLibrary(f.getDeclaringClass())).findFirst().orElse(null));
+        return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                .walk(s -> s.filter(f -> !isLibrary(f.getDeclaringClass())).findFirst().orElse(null));
     }
 
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    /**
+     * The same for the profile, once per call, by class names only (no code-source lookups): every frame outside
+     * the packages of Adlib, the runtime, mpjdev and the JDK.
+     */
+    static StackWalker.StackFrame programFrame() {
+        return NAMES_WALKER.walk(s -> s.filter(f -> !isLibraryName(f.getClassName())).findFirst().orElse(null));
+    }
+
+    private static final StackWalker NAMES_WALKER = StackWalker.getInstance();
+
+    private static boolean isLibraryName(String c) {
+        return c.startsWith("hpjava.adlib.") || c.startsWith("hpjava.lang.") || c.startsWith("hpjava.mpjdev.")
+                || c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.");
+    }
 
     /** The operation a signature names ("writeHalo"). */
     static String operation(long sig) {
