@@ -179,16 +179,20 @@ final class Transfer {
         final Request[] rr = recvReqs, sr = sendReqs;
         try {
             for (int left = nr; left > 0; left--) {
+                long waiting = rank.waitStart();
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
+                rank.waitEnd(waiting);
                 rr[i] = null;
                 if (!rb[i].checkWordsMatch(checked, sig, seq)) throw mismatch(comm, recvPeers[i], rb[i], owner, checked, seq);
                 unpack(rb[i], dst, recvRegions[i]);
             }
+            long waiting = rank.waitStart();
             for (int i = 0; i < ns; i++) {
                 sr[i].iwait();
                 sr[i] = null;
             }
+            rank.waitEnd(waiting);
         } finally {
             forget();
         }

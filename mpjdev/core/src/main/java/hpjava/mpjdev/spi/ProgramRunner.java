@@ -88,9 +88,13 @@ public final class ProgramRunner {
         return null;
     }
 
-    /** Invokes {@code main} with a copy of {@code args}; the program's exceptions propagate unchanged. */
+    /**
+     * Invokes {@code main} with a copy of {@code args}, then the rank's {@link RankContext#atEnd} actions; the
+     * program's exceptions propagate unchanged.
+     */
     public static void invoke(MethodHandle main, String[] args) throws Throwable {
         main.invokeExact(args.clone());
+        RankContext.find().ifPresent(RankContext::runEndActions);
     }
 
     /** Prints the standard report of a rank's uncaught exception: {@code mpjdev: rank R failed: <exception>} and its stack trace. */
