@@ -31,7 +31,7 @@ import hpjava.grammar.HPJavaParser.*;
  *     onto hpjava.lang (see runtime/README.md).</li>
  * </ul>
  *
- * <p>The passes: {@link Plan} (analysis: statements, hoists, typed {@link Check}s), {@link Fusion} (which perfectly
+ * <p>The passes: {@link Plan} (analysis: statements, hoists, typed {@link RuntimeCheck}s), {@link Fusion} (which perfectly
  * nested overalls share one set-up), {@link StatementLowering} and {@link ExpressionLowering} (emission through one
  * {@link Emitter}); generated names are listed in {@link Gen}, runtime calls spelled only in {@link RuntimeApi}. This
  * class walks the tree and dispatches each construct to its lowering.
