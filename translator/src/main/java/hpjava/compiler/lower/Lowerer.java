@@ -56,8 +56,6 @@ public final class Lowerer {
     /** Overalls whose element loop is being emitted in its unit-stride copy (subscripts scale 1). */
     private final Set<Plan.Stmt> unitStride = new HashSet<>();
     private boolean hasMain;
-    /** The file imports the MPI binding (ImportFixups): main first checks that the backend has it. */
-    private boolean usesMpi;
     private final String fileName;
     private String packageName = "";
 
@@ -189,7 +187,6 @@ public final class Lowerer {
             if (ch == m.methodBody() && m.methodBody().block() != null) {
                 BlockContext b = m.methodBody().block();
                 emit(b.getChild(0));
-                if (usesMpi) gen(" " + RuntimeApi.requireMpi("\"" + fileName + "\"") + ";", b);
                 gen(" " + RuntimeApi.bind() + ";", b);
                 for (int j = 1; j < b.getChildCount(); j++) emit(b.getChild(j));
             } else emit(ch);
@@ -217,7 +214,6 @@ public final class Lowerer {
 
     private void compilationUnit(OrdinaryCompilationUnitContext cu) {
         String imports = " import hpjava.lang.*;" + (adlib ? " import hpjava.adlib.*;" : "") + ImportFixups.imports(cu);
-        usesMpi = ImportFixups.usesMpi(cu);
         if (cu.packageDeclaration() != null) {
             packageName = cu.packageDeclaration().qualifiedName().getText();
             emit(cu.packageDeclaration());
