@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * <p>Which level is requested: Open MPI 4.1 switches on its internal locking ({@code opal_set_using_threads}, in
  * {@code ompi_mpi_init}) for every level above {@code MPI_THREAD_SINGLE}, so {@code FUNNELED}, {@code SERIALIZED}
  * and {@code MULTIPLE} all cost the same: measured on the raw binding, 1.2-1.3x the 8-byte half round trip of plain
- * {@code MPI_Init} (docs/BENCHMARKS.md). With its calls serialised by {@code LOCK} (whose acquire and release also
+ * {@code MPI_Init} (docs/benchmarks/HISTORY.md). With its calls serialised by {@code LOCK} (whose acquire and release also
  * order memory between successive holders), the backend needs none of that locking, so by default it asks for
  * {@code MPI_THREAD_SINGLE}, the level plain {@code MPI_Init} gives: Open MPI then runs its single-threaded paths,
  * which is sound because no two threads are ever inside it at once. This relies on Open MPI's implementation (the

@@ -3,8 +3,8 @@ package hpjava.mpjdev.conformance;
 import java.util.Objects;
 
 /** Assertions for SPMD case code: a failed check throws {@link CheckFailure} with a message saying what differed. */
-final class Check {
-    private Check() {}
+final class Expect {
+    private Expect() {}
 
     static void that(boolean condition, String what) {
         if (!condition) throw new CheckFailure("expected: " + what);
