@@ -76,18 +76,18 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         return this;
     }
 
-    /** {@code blocking}: run by the library's blocking call, complete when {@link #started} (no message counted). */
+    /** {@code blocking}: run by the library's blocking call, complete when {@link #started}. */
     NativeRequest forCollective(Object send, Object recv, NativeOps.UserOp op, boolean blocking) {
         reset(send, recv);
         this.collective = true;
         this.copyBack = true;
         this.userOp = op;
+        countSent(); // also for a blocking collective: ranks inside one are not deadlocked, however long it takes
         if (blocking) {
             done = true;
             counted = false;
             return this;
         }
-        countSent();
         if (op != null) NativeOps.startedUserReduction();
         return this;
     }
@@ -128,7 +128,7 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
         if (rc != Natives.SUCCESS) done = true;
     }
 
-    /** Whether completion is counted for the watchdog and for user reductions in flight (a nonblocking start). */
+    /** Whether the slot counts among the user reductions in flight (a nonblocking start). */
     private boolean counted = true;
 
     /** One {@code MPI_Test}, holding the MPI lock. */
@@ -178,11 +178,13 @@ final class NativeRequest implements RequestHandle, MpiLibrary.Poll {
     /** After completion: copies a received array back, fills the status, throws the operation's error, recycles. */
     void finish(StatusRecord s) throws MPIException {
         try {
-            if (counted) {
-                countReceived();
-                if (userOp != null) NativeOps.finishedUserReduction();
+            countReceived();
+            if (counted && userOp != null) NativeOps.finishedUserReduction();
+            if (rc != Natives.SUCCESS) {
+                // a truncated receive has filled the buffer with what fits: the program gets that part
+                if (receive && copyBack && NativeErrors.apiClass(rc) == mpi.MPI.ERR_TRUNCATE) data.copyOut();
+                throw NativeErrors.error(rc, receive ? "receive" : collective ? "collective" : "send");
             }
-            if (rc != Natives.SUCCESS) throw NativeErrors.error(rc, receive ? "receive" : collective ? "collective" : "send");
             if (userOp != null) userOp.rethrow();
             if (copyBack) {
                 data.copyOut();
