@@ -34,16 +34,26 @@ final class Transfer {
         private final List<Region> localSrc = new ArrayList<>(), localDst = new ArrayList<>();
 
         void send(int peer, List<Region> regions) {
-            if (!regions.isEmpty()) sends.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+            if (!regions.isEmpty()) sends.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(coalesced(regions));
         }
 
         void recv(int peer, List<Region> regions) {
-            if (!regions.isEmpty()) recvs.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+            if (!regions.isEmpty()) recvs.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(coalesced(regions));
         }
 
         void local(List<Region> src, List<Region> dst) {
-            localSrc.addAll(src);
-            localDst.addAll(dst);
+            for (int i = 0; i < src.size(); i++) {
+                Region[] pair = Region.coalesced(src.get(i), dst.get(i));
+                localSrc.add(pair[0]);
+                localDst.add(pair[1]);
+            }
+        }
+
+        /** Each region with its contiguous dimensions merged (a message packs each region on its own). */
+        private static List<Region> coalesced(List<Region> regions) {
+            List<Region> out = new ArrayList<>(regions.size());
+            for (Region r : regions) out.add(Region.coalesced(r)[0]);
+            return out;
         }
 
         boolean isEmpty() { return sends.isEmpty() && recvs.isEmpty() && localSrc.isEmpty(); }
@@ -169,16 +179,20 @@ final class Transfer {
         final Request[] rr = recvReqs, sr = sendReqs;
         try {
             for (int left = nr; left > 0; left--) {
+                long waiting = rank.waitStart();
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
+                rank.waitEnd(waiting);
                 rr[i] = null;
                 if (!rb[i].checkWordsMatch(checked, sig, seq)) throw mismatch(comm, recvPeers[i], rb[i], owner, checked, seq);
                 unpack(rb[i], dst, recvRegions[i]);
             }
+            long waiting = rank.waitStart();
             for (int i = 0; i < ns; i++) {
                 sr[i].iwait();
                 sr[i] = null;
             }
+            rank.waitEnd(waiting);
         } finally {
             forget();
         }

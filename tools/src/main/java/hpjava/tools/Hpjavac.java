@@ -69,7 +69,8 @@ public final class Hpjavac implements Callable<Integer> {
         if (!checkOnly && Files.exists(outDir) && !Files.isDirectory(outDir))
             throw new ToolSupport.UsageError("-d: '" + outDir + "' is a file, not a directory");
         try {
-            HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath),
+            List<Path> sourceDirs = sources.stream().map(p -> p.toAbsolutePath().normalize().getParent()).distinct().toList();
+            HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath), sourceDirs,
                     checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector, !noOverlap);
             err.print(r.formatted());
             if (!r.success()) {

@@ -111,7 +111,7 @@ public final class HpjavaCompiler {
             return sb.toString();
         }
 
-        /** Fully qualified names of the classes declaring {@code static void main} (first source first). */
+        /** Fully qualified names of the classes declaring a main method (static or instance; first source first). */
         public List<String> mainClasses() {
             List<String> l = new ArrayList<>();
             for (UnitResult u : units)
@@ -180,11 +180,17 @@ public final class HpjavaCompiler {
 
     /**
      * A .hpj file is named after its class (the generated Java is named after the file), so its base name must be a
-     * Java identifier: {@code my-prog.hpj} is reported here, not as ECJ errors about generated names.
+     * Java identifier: {@code my-prog.hpj} is reported here, not as ECJ errors about generated names. As in Java,
+     * {@code package-info.hpj} holds a package's annotations and documentation; {@code module-info.hpj} is refused
+     * ({@link DiagnosticKey#MODULE_INFO} says why).
      */
     private static void checkFileName(SourceUnit s) {
         String base = s.baseName();
-        if (SourceVersion.isIdentifier(base) && !SourceVersion.isKeyword(base)) return;
+        if (SourceVersion.isIdentifier(base) && !SourceVersion.isKeyword(base) || base.equals("package-info")) return;
+        if (base.equals("module-info")) {
+            s.diagnostics().add(new Diagnostic(DiagnosticKey.MODULE_INFO, List.of(), s.name(), 1, 1, 0));
+            return;
+        }
         StringBuilder fix = new StringBuilder();
         for (String part : base.split("[^\\p{javaJavaIdentifierPart}]+"))
             if (!part.isEmpty()) fix.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));

@@ -133,9 +133,6 @@ final class RuntimeApi {
     /** {@code <>} in a section: dimension splitting. */
     static String tripletSplit() { return "Triplet.split()"; }
 
-    /** First statement of main in a file that imports MPI: fails at once on a backend without MPI. */
-    static String requireMpi(String fileLiteral) { return "hpjava.lang.MpiAccess.require(" + fileLiteral + ")"; }
-
     static String tripletOpen() { return "Triplet.of("; }
 
     /** Opens {@code range.subrange(}; the triplet follows. */

@@ -62,14 +62,14 @@ final class StatementLowering {
     /** The checks {@code s} makes once before its loop. */
     private String checks(Plan.Stmt s) {
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<Check, String> c : s.checks.entrySet()) {
+        for (Map.Entry<RuntimeCheck, String> c : s.checks.entrySet()) {
             String where = '"' + esc(c.getValue()) + '"', array = '"' + c.getKey().array() + '"';
             String call = switch (c.getKey()) {
-                case Check.Held h -> RuntimeApi.held(RuntimeApi.grp(h.array()), ctx(s),
+                case RuntimeCheck.Held h -> RuntimeApi.held(RuntimeApi.grp(h.array()), ctx(s),
                         s.isOverall() ? RuntimeApi.totalCount(BLOCK.of(s.id)) + " > 0" : "true", where, array);
-                case Check.Aligned a -> RuntimeApi.aligned(RANGE.of(s.id), RuntimeApi.rng(a.array(), a.dim()), where,
+                case RuntimeCheck.Aligned a -> RuntimeApi.aligned(RANGE.of(s.id), RuntimeApi.rng(a.array(), a.dim()), where,
                         '"' + plan.attr.index(s.ctx).name() + '"', array, a.dim());
-                case Check.Shift sh -> RuntimeApi.shift(RuntimeApi.rng(sh.array(), sh.dim()), sh.shift(), where);
+                case RuntimeCheck.Shift sh -> RuntimeApi.shift(RuntimeApi.rng(sh.array(), sh.dim()), sh.shift(), where);
             };
             sb.append(call).append("; ");
         }
@@ -259,7 +259,7 @@ final class StatementLowering {
      * overall whose set-up runs once per iteration of the overall around it ({@code perIteration}: in the body of
      * another overall and not fused into it; {@link Fusion#setUpPerIteration}) takes
      * its block from its cache {@code $bcN}: red-black's rows alternate between two bounds triples, and a hit costs
-     * a few compares instead of the block's computation (docs/BENCHMARKS.md, "the inner overall's blocks once").
+     * a few compares instead of the block's computation (docs/benchmarks/HISTORY.md, "the inner overall's blocks once").
      */
     private String header(Plan.Stmt s, boolean perIteration) {
         int n = s.id;
@@ -316,7 +316,7 @@ final class StatementLowering {
 
     /**
      * {@code final int i = <global index>; }: the index the user wrote, under its own name, so that a debugger
-     * stopped in the body shows {@code i} as the value of {@code i`} (issue 14). The generated code never reads it
+     * stopped in the body shows {@code i} as the value of {@code i`}. The generated code never reads it
      * (the JIT drops it; ECJ keeps it with -preserveAllLocals). Omitted when a local or parameter of the same name
      * is declared in the enclosing method or lambda (the declaration would clash or be shadowed).
      */
@@ -343,7 +343,7 @@ final class StatementLowering {
             // steps by the overall's constant step (1 when the triplet's step is not a constant) and the arrays it
             // subscripts have unit stride in that slot, so every element's offset is the counter times a constant
             // plus a loop invariant, which the JIT turns into bounds-check-free, unrolled (at step 1 vectorizable)
-            // loops. With the scale in variables it cannot (measured: docs/BENCHMARKS.md, "np 1: generated code
+            // loops. With the scale in variables it cannot (measured: docs/benchmarks/HISTORY.md, "np 1: generated code
             // against plain Java and gcc"). The general copy (other distributions' steps, strided sections)
             // follows on the body's last line. At step 1 (and at step 2, red-black) a qualifying body first runs
             // its whole vectors (Vectorizer; C2 does not vectorize stencils itself), the scalar fast copy doing the tail.

@@ -78,7 +78,6 @@ class RuntimeApiTest {
         u.put("tripletScalar", "Triplet t1 = " + RuntimeApi.tripletScalar() + "1);");
         u.put("tripletAll", "Triplet t2 = " + RuntimeApi.tripletAll() + ";");
         u.put("tripletSplit", "Triplet t5 = " + RuntimeApi.tripletSplit() + ";");
-        u.put("requireMpi", "if (m < 0) " + RuntimeApi.requireMpi("\"F.hpj\"") + ";");
         u.put("tripletOpen", "Triplet t3 = " + RuntimeApi.tripletOpen() + "0, 3, 2); Triplet t4 = " + RuntimeApi.tripletOpen() + "0, 3);");
         u.put("subrangeOpen", RuntimeApi.RANGE + " r5 = (x)" + RuntimeApi.subrangeOpen() + "0, 3, 1); " + RuntimeApi.RANGE
                 + " r6 = (x)" + RuntimeApi.subrangeOpen() + "0, 3);");
