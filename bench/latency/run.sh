@@ -121,23 +121,27 @@ start_wire() {   # start_wire DELAY_US: the wire between every host, then their 
 
 stop_wire() { kill "$WIRE_PID" 2>/dev/null || true; wait "$WIRE_PID" 2>/dev/null || true; WIRE_PID=""; }
 
-mpi_args() {   # mpi_args IMPL NP: how a cluster user runs a job across the hosts
+mpi_args() {   # mpi_args IMPL: how a cluster user runs a job across the hosts (the hostfile apart)
   if [ "$1" = openmpi ]; then
-    echo "--allow-run-as-root --hostfile $WORK/hosts.openmpi.$2 --mca plm_rsh_agent $WORK/agent --mca btl tcp,self" \
-         "--mca btl_tcp_if_include 10.232.0.0/24 --mca oob_tcp_if_include 10.232.0.0/24"
+    echo "--mca plm_rsh_agent $WORK/agent --mca btl tcp,self --mca btl_tcp_if_include 10.232.0.0/24" \
+         "--mca oob_tcp_if_include 10.232.0.0/24"
   else
-    echo "-f $WORK/hosts.mpich.$2 -launcher ssh -launcher-exec $WORK/agent"
+    echo "-launcher ssh -launcher-exec $WORK/agent"
   fi
+}
+
+hostfile_args() {   # hostfile_args IMPL NP: the C programs' hostfile option (hpjava run takes --option hostfile=)
+  if [ "$1" = openmpi ]; then echo "--allow-run-as-root --hostfile $WORK/hosts.openmpi.$2"; else echo "-f $WORK/hosts.mpich.$2"; fi
 }
 
 run_variant() {   # run_variant DELAY IMPL KERNEL N NP VARIANT: appends "delay=.. impl=.. variant=.. <RESULT line>"
   local d=$1 impl=$2 kernel=$3 n=$4 np=$5 v=$6 line args
-  args=$(mpi_args "$impl" "$np")
+  args=$(mpi_args "$impl")
   case "$v" in
     c-block|c-overlap)
       local run=mpirun.openmpi; [ "$impl" = mpich ] && run=mpiexec.mpich
       # shellcheck disable=SC2086
-      line=$("$WORK/in-host" ${PREFIX}1 $run $args -n "$np" "$WORK/halo_mpi.$impl" "${v#c-}" "$kernel" "$n" "$WARMUP" "$ITERS" | grep '^RESULT') ;;
+      line=$("$WORK/in-host" ${PREFIX}1 $run $(hostfile_args "$impl" "$np") $args -n "$np" "$WORK/halo_mpi.$impl" "${v#c-}" "$kernel" "$n" "$WARMUP" "$ITERS" | grep '^RESULT') ;;
     hpjava-overlap|hpjava-no-overlap)
       local main=ScalingJacobi; [ "$kernel" = redblack ] && main=ScalingRedBlack
       line=$("$WORK/in-host" ${PREFIX}1 env HPJAVA_NO_REBUILD=1 "$ROOT/bin/hpjava" run --backend mpi --np "$np" --timeout 300 \
