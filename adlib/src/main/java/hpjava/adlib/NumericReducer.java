@@ -15,6 +15,12 @@ interface NumericReducer extends Reducer {
     /** {@code acc[ao] = acc[ao] op dat[base + i*stride]} for {@code 0 <= i < count}, in order. */
     void foldLine(Object acc, int ao, Object dat, int base, int count, int stride, hpjava.mpjdev.ReduceOp op);
 
+    /**
+     * Adds every element of region {@code r} of {@code dat} (where the mask, if any, is true) to {@code acc}
+     * exactly; floating element types only (a long beyond 2^53 would be rounded on the way).
+     */
+    void foldExact(ExactSum acc, Object dat, Region r, boolean[] mask, Region mr);
+
     double getD(Object dat, int off);
 
     long getL(Object dat, int off);

@@ -55,10 +55,13 @@ final class ProgramCache {
         return Path.of(properties.getOrDefault("hpjava.cache", System.getProperty("hpjava.cache", ".hpjava-cache")));
     }
 
-    /** The compiled program, compiled now unless cached; null on compile errors (printed to {@code err}). */
-    static Compiled compile(List<Path> sources, List<Path> sourceDirs, List<Path> cp, Path root, PrintWriter err)
-            throws IOException {
-        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n");
+    /**
+     * The compiled program, compiled now unless cached; null on compile errors (printed to {@code err}).
+     * {@code overlap}: with communication overlap ({@code hpjava run --no-overlap} turns it off; part of the key).
+     */
+    static Compiled compile(List<Path> sources, List<Path> sourceDirs, List<Path> cp, boolean overlap, Path root,
+                            PrintWriter err) throws IOException {
+        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n" + (overlap ? "" : "no-overlap\n"));
         for (Path s : sources) {
             key.append(s.toAbsolutePath().normalize()).append('\n');
             key.append(HelperSources.hash(Files.readAllBytes(s))).append('\n');
@@ -70,7 +73,8 @@ final class ProgramCache {
         HpjavaCompiler.deleteTreeQuietly(tmp);
         HpjavaCompiler.Result r;
         try {
-            r = Compilation.compile(sources, cp, sourceDirs, Phase.COMPILE, tmp.resolve("classes"), tmp.resolve("java"));
+            r = Compilation.compile(sources, cp, sourceDirs, Phase.COMPILE, tmp.resolve("classes"), tmp.resolve("java"),
+                    true, overlap);
         } catch (IOException e) {
             HpjavaCompiler.deleteTreeQuietly(tmp);
             throw e;
