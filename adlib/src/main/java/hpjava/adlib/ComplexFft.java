@@ -93,7 +93,7 @@ public final class ComplexFft {
      * Copies lines j0 .. j0 + count - 1 into the scratch block x ({@code toScratch}) or the scratch block (sr, si)
      * back. Memory is visited in the order of the smaller stride: along each line when its points are the closer ones
      * (lines whose starts lie a power of two apart would otherwise compete for the same cache sets), else across the
-     * lines. The branches are loop-invariant (the JIT unswitches them).
+     * lines. The branches do not change inside the loops.
      */
     private void copyLines(double[] dat, int base, int j0, int count, double[] sr, double[] si, boolean toScratch) {
         if (toScratch && count < BLOCK)         // lines the block does not use: zeros, so they stay finite
