@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Where the mpi backend's streaming bandwidth goes (docs/BENCHMARKS.md, "Bandwidth: where the 65000-byte loss goes"):
+# Where the mpi backend's streaming bandwidth goes (docs/benchmarks/HISTORY.md, "Bandwidth: where the 65000-byte loss goes"):
 # per MPI implementation and message size, LAUNCHES jobs of BandwidthFloor, whose ranks alternate, repetition by
 # repetition, the device's window loop, the FFM binding alone on the device's buffers, C's loop (libpingpong:
 # pingpong.c built with -DPINGPONG_LIB) and C's loop on the device's buffers with the device's counts.
 # usage: bench/mpi/bwfloor.sh [LAUNCHES [SIZES]]   (default 2 launches; SIZES a comma list, default 65000,1048576;
-#        run it under /work/tools/machine-excl on shared machines)
+#        run it under bench/lock/machine-excl on shared machines)
 # Raw lines ("launch impl side size value rep") stay in bench/mpi/target/bwfloor-results.txt; prints per side the
 # median and range over all repetitions, and the median of its per-repetition ratios to C's loop of the same
 # repetition (the sides of one repetition run within a fraction of a second, in the same machine state).

@@ -11,7 +11,7 @@
 #
 # usage: bench/mpi/ffm.sh [ROUNDS [TESTS]]   (default 5 rounds; TESTS a comma list of lat8,bw1m,bw64k, default
 #        lat8,bw1m; bw64k: 65000 B, the largest message the device sends as one MPI message;
-#        needs bin/setup-mpi.sh done; builds what it needs). Run it under /work/tools/machine-excl on shared machines.
+#        needs bin/setup-mpi.sh done; builds what it needs). Run it under bench/lock/machine-excl on shared machines.
 # Prints a markdown table; raw lines ("round side mode size value") stay in bench/mpi/target/ffm-results.txt.
 set -euo pipefail
 source "$(dirname "$0")/../../bin/hpjava-env.sh"

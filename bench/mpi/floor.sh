@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the FFM binding's 8-byte floor comes from (docs/BENCHMARKS.md, "FFM binding after the watchdog, and the floor
+# Where the FFM binding's 8-byte floor comes from (docs/benchmarks/HISTORY.md, "FFM binding after the watchdog, and the floor
 # explained"). Per MPI implementation, interleaved, order rotated every round:
 #   c         the C ping-pong program (pingpong.c lat and lattest) started by the implementation's own launcher;
 #   floor     FfmFloor: one Java job whose ranks time C's loops (libpingpong, the same pingpong.c) and the same loops in
@@ -11,7 +11,7 @@
 #   placed    FfmFloor with the rank placement flipped: Open MPI binds each rank to a core by default, so here
 #             --bind-to none; MPICH does not bind by default, so here -bind-to core (and c-placed: C so placed).
 # and once per round per implementation FfmCallCost against callcost.c (one rank: the price of one call per shape).
-# usage: bench/mpi/floor.sh [ROUNDS]   (default 5; run it under /work/tools/machine-excl on shared machines)
+# usage: bench/mpi/floor.sh [ROUNDS]   (default 5; run it under bench/lock/machine-excl on shared machines)
 # Raw lines ("round side value-kind size value") stay in bench/mpi/target/floor-results.txt; prints medians of the
 # round medians and each side's best round (the machine's fast state).
 set -euo pipefail

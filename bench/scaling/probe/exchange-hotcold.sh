@@ -4,7 +4,7 @@
 # another FLUSH_MB MB were touched (as an iteration's sweep and copy do), with Open MPI's default shared-memory eager
 # limit (4 KB: a 16 KB row goes by CMA rendezvous) and with it raised to 32 KB (eager). Interleaved rounds, the order
 # rotating; one PROBE line per rank and run. Shows where the exchange's time goes inside an iteration
-# (docs/BENCHMARKS.md, "mpi exchange against C MPI (branch mpiexch)").
+# (docs/benchmarks/HISTORY.md, "mpi exchange against C MPI (branch mpiexch)").
 #
 #   bench/scaling/probe/exchange-hotcold.sh [N=2048] [ROUNDS=3] [FLUSHES="0 40"] [NP=2] [ITERS=2000]
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/scaling/probe: huge pages on every side, A/B, and where each side reaches its steady state (issue 13 item 3,
-# docs/BENCHMARKS.md "Fair baselines"). Every C and Java side of bench/scaling (C sequential, OpenMP, C MPI, plain
+# docs/benchmarks/HISTORY.md "Fair baselines"). Every C and Java side of bench/scaling (C sequential, OpenMP, C MPI, plain
 # Java, Java parallel streams, HPJava mt np 1 and 2, mpi and ucx np 2) runs with and without huge pages, each pair
 # back to back, in interleaved rounds (the order of the sides rotates), with SCALING_TRACE=BLOCK: every program prints
 # its mean iteration time of every BLOCK iterations from the first one, warm-up included. Then

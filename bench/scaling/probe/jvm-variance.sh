@@ -2,7 +2,7 @@
 # bench/scaling/probe: is HPJava's np 2 spread between rounds a property of each JVM (its JIT's outcome, its GC) or of
 # the moment (the vCPUs)? Runs bench/scaling's programs as run.sh runs them (same commands, huge pages, warm-up and
 # timed iterations), each side as REPS separate launches, the sides interleaved and their order rotating every rep,
-# so every HPJava launch has a C launch beside it in time (docs/BENCHMARKS.md, "np 2 variance at N = 1024 and
+# so every HPJava launch has a C launch beside it in time (docs/benchmarks/HISTORY.md, "np 2 variance at N = 1024 and
 # red-black 2048"). Every HPJava JVM (the mt launcher, each mpi rank JVM) logs its JIT compilations, deoptimizations,
 # safepoints and GCs with JVM uptimes to its own file (unified logging, asynchronous), and rank 0 prints its mean
 # iteration per block of BLOCK iterations (SCALING_TRACE).

@@ -5,7 +5,7 @@
 #
 #   bench/scaling/probe/mpi-phases.sh [N=2048] [ROUNDS=3] [KERNELS="jacobi redblack"] [NPS="1 2"]
 #
-# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2, as the mt probe (docs/BENCHMARKS.md, "mt np 2: where the time goes");
+# ITERS = max(40, 1e9 / N^2), warm-up ITERS / 2, as the mt probe (docs/benchmarks/HISTORY.md, "mt np 2: where the time goes");
 # the environment overrides them: ITERS=K timed iterations, WARMUP=K untimed ones before them (e.g. WARMUP=10000 for a
 # window that starts after the JIT). HPJ_VARIANTS='NAME=hpjava run options;NAME2=...' runs HPJava once per variant
 # and round, interleaved with the rest (default one variant, "hpjava", with no extra options), e.g.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/scaling/probe: where the time of one mt iteration goes, HPJava on the mt backend (WhereTimeGoes.hpj) against
 # C OpenMP (omp_phases.c: ../c/stencil.c's kernels with the same phases timed per thread), interleaved rounds, the
-# order rotating; one PROBE line per rank (thread) and run (docs/BENCHMARKS.md, "mt np 2 at N = 1024").
+# order rotating; one PROBE line per rank (thread) and run (docs/benchmarks/HISTORY.md, "mt np 2 at N = 1024").
 #
 #   bench/scaling/probe/mt-phases.sh [SIZES="1024 2048"] [ROUNDS=3] [KERNELS="jacobi redblack"] [NPS="1 2"]
 #

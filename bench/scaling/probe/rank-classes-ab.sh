@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/scaling/probe: mt ranks sharing one copy of the program's classes (--option rank-classes=shared) against a
 # class loader per rank (rank-classes=per-rank), the same jar, interleaved (the order alternates every round), each
-# round under its own exclusive hold (docs/BENCHMARKS.md, "mt ranks sharing the program's classes").
+# round under its own exclusive hold (docs/benchmarks/HISTORY.md, "mt ranks sharing the program's classes").
 #
 #   bench/scaling/probe/rank-classes-ab.sh [ROUNDS=3] [SIZES="1024 2048"] [NPS="2 4"] [LOCK=/work/tools/machine-excl]
 #

@@ -18,7 +18,7 @@ final class AdlibRank {
     private static final Object KEY = new Object();
 
     /** Tags of Adlib's messages on its private communicator, one per kind of transfer. */
-    static final int TAG_TRANSFER = 1, TAG_HALO = 16, TAG_BCAST = 64, TAG_GATHER = 65, TAG_PRINT = 66;
+    static final int TAG_TRANSFER = 1, TAG_HALO = 16, TAG_HALO_DIRECT = 48, TAG_BCAST = 64, TAG_GATHER = 65, TAG_PRINT = 66;
 
     final Comm comm;
     final NativeCollectives nat;

@@ -4,8 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,7 +13,6 @@ import java.util.Stack;
 import java.util.concurrent.Callable;
 
 import hpjava.compiler.HpjavaCompiler;
-import hpjava.compiler.compile.MpiBinding;
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
 import hpjava.mpjdev.watch.HangReports;
@@ -85,6 +82,9 @@ final class RunCommand implements Callable<Integer> {
             description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
     Path hangReport;
 
+    @Option(names = "--no-overlap", description = "compile without overlapping ghost exchanges with computation (hpjavac --no-overlap)")
+    boolean noOverlap;
+
     @Option(names = "--reproducible",
             description = "floating-point sums and dot products (Adlib sum, dotProduct) add exactly and round once: the same bits at every process count, distribution and backend (docs/PROFILING.md)")
     boolean reproducible;
@@ -138,7 +138,8 @@ final class RunCommand implements Callable<Integer> {
         if (line.isSources()) {
             ProgramCache.Compiled compiled;
             try {
-                compiled = ProgramCache.compile(line.sources(), cp, ProgramCache.root(properties), err);
+                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, !noOverlap, ProgramCache.root(properties),
+                        err);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());
                 err.flush();
@@ -147,9 +148,6 @@ final class RunCommand implements Callable<Integer> {
             if (compiled == null) return ToolSupport.FAILED;
             main = compiled.mainClass(mainClass, line.firstFile());
             programCp.add(0, compiled.classes());
-            // a program calling MPI loads on every backend, so that on mt/ucx it can say which backend it needs
-            Path mpiJar = importsMpi(line.sources()) ? MpiBinding.locate(cp) : null;
-            if (mpiJar != null) programCp.add(mpiJar);
         } else {
             if (mainClass != null)
                 throw new ToolSupport.UsageError("--main goes with .hpj sources; to run a compiled class, give its name as the program");
@@ -164,12 +162,6 @@ final class RunCommand implements Callable<Integer> {
         int status = jvmArgs.isEmpty() ? job.run() : job.runInOwnJvm(List.of());
         if (profile != null) profile.finish(status, ranks, backend, err);
         return status;
-    }
-
-    private static boolean importsMpi(List<Path> sources) throws IOException {
-        for (Path s : sources)
-            if (MpiBinding.imports(Files.readString(s, StandardCharsets.UTF_8))) return true;
-        return false;
     }
 
     /**

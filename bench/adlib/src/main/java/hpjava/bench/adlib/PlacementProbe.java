@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Where the checked writeHalo's extra time on mt comes from (issue 15): the hand-written halo exchange of
+ * Where the checked writeHalo's extra time on mt comes from: the hand-written halo exchange of
  * {@link HandExchange}, in variants that differ only in where a 16-byte check section sits in each message, timed in
  * one JVM per rank in rounds that sample every variant once, the order rotated every round. The figure per variant is
  * the median of the per-round ratios to {@code plain} with a 95 % bootstrap interval ({@link Interleaved}).
