@@ -4,7 +4,7 @@
 # NPB3.4-MPI (np 1, 2) and NPB3.0-JAV (serial, 2 threads), built here from the checkouts named. Prints each run's
 # time and Mop/s, then the medians and the ratio table (HPJava Mop/s over NASA's at the same parallelism).
 #
-#   bench/npb/run.sh --npb DIR --npb-java DIR [--kernels MG,CG,FT] [--class A] [--rounds 3] [--out FILE]
+#   bench/npb/run.sh --npb DIR --npb-java DIR [--kernels MG,CG,FT (default)] [--class A] [--rounds 3] [--out FILE]
 #
 # --npb: NASA's NPB 3.4 tree (holding NPB3.4-OMP and NPB3.4-MPI); --npb-java: NPB3.0-JAV (src/main/java/NPB3_0_JAV
 # or NPB3_0_JAV/ below it). Either may be left out: its columns are then empty. Builds go to a temporary directory
@@ -12,7 +12,7 @@
 # run that is not verified, or a NASA run that is not, is reported as such and kept out of the medians.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
-kernels=MG class=A rounds=3 npb= npbjava= work= out=
+kernels=MG,CG,FT class=A rounds=3 npb= npbjava= work= out=
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
