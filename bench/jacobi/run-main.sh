@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The in-main shape (issue 13 item 4): JacobiMain.hpj (seed 003 Figure 2 written inside main, as users write it) at
+# The in-main shape: JacobiMain.hpj ([HPJava-RT] Figure 2 written inside main, as users write it) at
 # np = 1 on mt against HandMain (the same program in plain Java, double[][]), one fresh JVM per launch, launches
 # alternated (A B B A A B ...), the checksums of both compared bitwise. Each launch prints the median ms of the
 # sweep (the overall nest) and of the whole iteration (writeHalo, sweep, copy) over the second half of its samples;

@@ -5,7 +5,7 @@
 # whole, per rank the sequence numbers 0..LINES-1 in order). Each configuration is also run with 0 lines (the job's
 # start and end), and the rate is the bytes over (time - that): the output path's throughput.
 # Prints one table row per configuration: the job's time, the empty job's, MB/s, the checker's verdict.
-# Run under /work/tools/machine-excl. Build first (./mvnw -B -q install -DskipTests, or bin/hpjava once).
+# Run under bench/lock/machine-excl. Build first (./mvnw -B -q install -DskipTests, or bin/hpjava once).
 # Arguments: [LINES=1000000 per rank] [NPS="2 4"] [BACKENDS="mt mpi mpich ucx"] [REPS=1]. HPJAVA=path/to/bin/hpjava
 # runs another tree's launcher (e.g. a checkout of main, for a before/after comparison).
 set -euo pipefail

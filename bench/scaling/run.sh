@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# bench/scaling: Jacobi (seed 003 Figure 2, the nest in main), red-black SOR, Jacobi with its convergence measure as a
+# bench/scaling: Jacobi ([HPJava-RT] Figure 2, the nest in main), red-black SOR, Jacobi with its convergence measure as a
 # reduction into a local (residual) and the 3-D 7-point Jacobi (jacobi3d), HPJava on mt/mpi/ucx against plain
 # sequential Java, Java parallel streams, C -O3 -march=native sequential, C OpenMP and C MPI, in interleaved rounds
 # (the order of the variants rotates every round), every side checking the same checksum. Builds what it needs (gcc,
-# mpicc, javac, bin/hpjavac) into bench/scaling/target, then prints the tables of docs/BENCHMARKS.md "Scaling".
+# mpicc, javac, bin/hpjavac) into bench/scaling/target, then prints the tables of docs/BENCHMARKS.md "Stencils".
 #
 #   bench/scaling/run.sh [--sizes 1024,2048,4096] [--np 1,2,4] [--kernels jacobi,redblack,residual,jacobi3d]
 #                        [--rounds 3] [--backends mt,mpi,ucx] [--iters-scale 1.0] [--warmup-factor 3] [--no-huge-pages]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests bin/hpjava-lib.sh's build check (issue 17 item 5) on a throw-away tree whose ./mvnw only records that it ran:
+# Tests bin/hpjava-lib.sh's build check on a throw-away tree whose ./mvnw only records that it ran:
 # a fresh build is used as it is; a source or pom newer than the build is rebuilt (with the reason printed), or only
 # reported under HPJAVA_NO_REBUILD=1; a missing build is built as a first run. Prints "N passed, N failed".
 set -uo pipefail

@@ -3,11 +3,11 @@
  *
  *   stencil KERNEL N WARMUP ITERS        KERNEL = jacobi | redblack | residual | jacobi3d
  *
- * jacobi:   seed 003 Figure 2's iteration without the convergence test: b = average of a's four neighbours over the
+ * jacobi:   [HPJava-RT] Figure 2's iteration without the convergence test: b = average of a's four neighbours over the
  *           interior, then a = b (the whole array, as HPutil.copy(a, b) does).
  * redblack: red-black SOR, as examples/RedBlack.hpj: for colour 0 then 1, the points with j starting at
  *           1 + (i + colour) % 2 step 2 get a += omega * (average of neighbours - a).
- * residual: the jacobi iteration with seed 003 Figure 2's convergence measure as a reduction into a local:
+ * residual: the jacobi iteration with [HPJava-RT] Figure 2's convergence measure as a reduction into a local:
  *           after the sweep, diff = the largest |b - a| over the interior (exact in any order); sweep_ms times this
  *           reduction alone and the checksum adds the bits of the last diff.
  * jacobi3d: the 7-point Jacobi iteration on an M^3 grid, M = round(cbrt(N^2)) (as many points as the N^2 grid):

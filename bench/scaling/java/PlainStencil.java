@@ -122,7 +122,7 @@ public class PlainStencil {
      * jacobi3d: the 7-point Jacobi iteration on an M^3 grid, M = round(cbrt(N^2)), {@code double[][][]}. The
      * sequential nest stays inline in the time loop (the position of the 2-D kernels), so HotSpot compiles it only by
      * on-stack replacement; written {@code a[i - 1][j][k]} there, that OSR code took 2x the time of the same nest
-     * compiled as a method (docs/BENCHMARKS.md, "Full matrix"), so the rows are hoisted into locals, as a Java user
+     * compiled as a method (docs/benchmarks/HISTORY.md, "Full matrix"), so the rows are hoisted into locals, as a Java user
      * who writes 3-D arrays does and as the streams variant and c/stencil.c do.
      */
     static final class Stencil3D {
@@ -141,7 +141,7 @@ public class PlainStencil {
                 if (trace > 0 && it > 0 && it % trace == 0) block = trace(it, block, trace);
                 long s0 = System.nanoTime();
                 if (streams) IntStream.range(1, m - 1).parallel().forEach(i -> plane(a, b, i, m));
-                else  // the rows hoisted out of the k loop, as Java users write 3-D arrays (docs/BENCHMARKS.md)
+                else  // the rows hoisted out of the k loop, as Java users write 3-D arrays (docs/benchmarks/HISTORY.md)
                     for (int i = 1; i < m - 1; i++)
                         for (int j = 1; j < m - 1; j++) {
                             double[] up = a[i - 1][j], dn = a[i + 1][j], w = a[i][j - 1], e = a[i][j + 1], c = a[i][j];

@@ -14,7 +14,7 @@ import java.util.TreeSet;
  *
  * <pre>java ScalingReport.java results.txt [more-results.txt...]</pre>
  * A line: {@code round=R label=IMPL warmup=W iters=I impl=.. kernel=K n=N np=P iter_ms=T sweep_ms=S warm_ms=M checksum=HEX}. Per kernel and
- * size: the median over rounds of every variant, and the targets of issue 13, each a ratio of medians except the
+ * size: the median over rounds of every variant, and its targets, each a ratio of medians except the
  * speedup comparison, which is the median over rounds of (HPJava's speedup np 1 -> 2) / (C OpenMP's in the same
  * round). Then the warm-up's cost per variant: its untimed iterations' mean time against the timed mean (what a short
  * run pays for start-up: JIT compilation, page faults, first touches), and the warm-up's total time.
@@ -76,7 +76,7 @@ public class ScalingReport {
                               median(e.getValue(), Run::sweepMs), ratio(javaSeq, it), ratio(cSeq, it));
         }
         System.out.println();
-        System.out.println("| target (issue 13) | measured | goal |");
+        System.out.println("| target | measured | goal |");
         System.out.println("|---|---:|---:|");
         target(byVariant, "hpjava-mt np=1 sweep vs java-seq", "java-seq np=1", "hpjava-mt np=1", Run::sweepMs, ">= 0.95");
         target(byVariant, "hpjava-mt np=1 iteration vs java-seq", "java-seq np=1", "hpjava-mt np=1", Run::iterMs, ">= 0.95");

@@ -1,7 +1,7 @@
 package hpjava.adlib;
 
 /**
- * Misuse of an Adlib operation (spec §6): an array not contained in the active process group, mismatched shapes,
+ * Misuse of an Adlib operation (docs/LANGUAGE.md#adlib): an array not contained in the active process group, mismatched shapes,
  * element types or alignment, ghost widths beyond a range's extension, a bad mode or dimension. Every check depends
  * only on data all APG members share (shapes, distributions, groups, arguments), so every member throws the same
  * exception before any message is sent: misuse never hangs.

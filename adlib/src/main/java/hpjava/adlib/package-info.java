@@ -1,5 +1,5 @@
 /**
- * Adlib: the collective operations on distributed arrays (spec §6), over mpjdev point-to-point messages.
+ * Adlib: the collective operations on distributed arrays (docs/LANGUAGE.md#adlib), over mpjdev point-to-point messages.
  *
  * <p><b>Where the classes come from.</b> The entry point {@link hpjava.adlib.Adlib} and the per-element-type
  * classes ({@code DoubleKernel}, {@code IntNumeric}, ...) are generated at {@code generate-sources} into

@@ -25,11 +25,12 @@ import hpjava.tools.Hpjavac;
 /**
  * The HPJava 1.0 manual and tutorial programs of {@code translator/src/test/resources/manual} (docs/COMPATIBILITY.md;
  * on mt at np 1, 2, 4 in the translator's ManualProgramsTest) on the ucx and mpi backends at np 2, as child JVMs through
- * {@code hpjava run}; each checks its own results and exits 0. MpiDirect, which calls MPI itself, runs on mpi.
+ * {@code hpjava run}; each checks its own results and exits 0. MpiDirect and MpiJavaForms call MPI themselves
+ * (package mpi, in Open MPI's and in mpiJava 1.2's names): they run on every backend too.
  */
 class ManualProgramsOnBackendsTest {
     static final List<String> PROGRAMS = List.of("TutorialLaplace", "Locations", "Splitting", "Schedules", "Printing",
-            "Choleski");
+            "Choleski", "MpiDirect", "MpiJavaForms");
     private static Path classes;
 
     static Path manualDir() {
@@ -62,30 +63,5 @@ class ManualProgramsOnBackendsTest {
         ExampleJob job = ExampleJob.runCompiled(classes, program, backend, 2, List.of());
         if (job.timedOut() || job.exitStatus() != 0) fail(job.describe());
         System.out.println(program + " on " + backend + " at np = 2: " + job.elapsed().toMillis() + " ms");
-    }
-
-    @Test
-    void aProgramCallingMpiDirectlyRunsOnTheMpiBackend() throws Exception {
-        Requires.backend("mpi:openmpi");  // the Open MPI Java API: the jni binding, which only Open MPI has
-        Path own = ExampleJob.examplesDir().resolve("target/manual-mpi-classes");
-        Files.createDirectories(own);
-        String saved = System.getProperty("hpjava.mpi.jar");
-        Path mpiJar = hpjava.compiler.compile.MpiBinding.locate(List.of());
-        if (mpiJar == null) fail("the Open MPI Java bindings' mpi.jar is not found (bin/setup-mpi.sh installs it)");
-        System.setProperty("hpjava.mpi.jar", mpiJar.toString());
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-            int status = Hpjavac.run(new String[] {"-d", own.toString(), "-cp", Libraries.programClassPath(),
-                    manualDir().resolve("MpiDirect.hpj").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            assertEquals(0, status, "hpjavac failed on MpiDirect:\n" + out.toString(StandardCharsets.UTF_8)
-                    + err.toString(StandardCharsets.UTF_8));
-        } finally {
-            if (saved == null) System.clearProperty("hpjava.mpi.jar"); else System.setProperty("hpjava.mpi.jar", saved);
-        }
-        // as hpjava run does for a source importing mpi: mpi.jar on the class path, which selects the jni binding
-        ExampleJob job = ExampleJob.runCompiled(Path.of(own + java.io.File.pathSeparator + mpiJar), "MpiDirect",
-                "mpi:openmpi", 2, List.of());
-        if (job.timedOut() || job.exitStatus() != 0) fail(job.describe());
     }
 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import hpjava.tools.Hpjavac;
 
 /**
- * The job watchdog and the launcher's hold on its job (issue 15 item 2), on every backend as a user meets them:
+ * The job watchdog and the launcher's hold on its job, on every backend as a user meets them:
  * {@code hpjava run --timeout S} in a child JVM, with the programs of {@code src/test/resources/watchdog}. A rank
  * in an endless loop while the others reduce ends with the hang report and status 124 within timeout + 5 s; a
  * receive deadlock is reported (each rank's operation and {@code .hpj} line) after under 2 s of blocking; killing the

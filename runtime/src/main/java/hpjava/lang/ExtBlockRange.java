@@ -2,7 +2,7 @@ package hpjava.lang;
 
 /**
  * BLOCK distribution with ghost regions: {@code lo} cells below and {@code hi} cells above each local block
- * (spec §4). Owners as {@link BlockRange}; local subscript of {@code g} on coordinate {@code c}:
+ * (docs/LANGUAGE.md#ranges). Owners as {@link BlockRange}; local subscript of {@code g} on coordinate {@code c}:
  * {@code g - c*B + lo}, for owned and ghost indices alike (so {@code g±d} is at subscript {@code sub(g)±d}).
  * Ghost cells are filled by Adlib's {@code writeHalo}.
  */

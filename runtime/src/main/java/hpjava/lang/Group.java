@@ -3,7 +3,7 @@ package hpjava.lang;
 import java.util.Arrays;
 
 /**
- * A process group: a grid ({@link Procs}) with some of its dimensions fixed to one coordinate each (spec §4).
+ * A process group: a grid ({@link Procs}) with some of its dimensions fixed to one coordinate each (docs/LANGUAGE.md#groups).
  * A {@code Procs} is the group with no dimension fixed; {@code p / i} fixes the dimension of {@code i}'s range to the
  * coordinate holding {@code i} ({@link #restrict(Range, int)}).
  *

@@ -1,7 +1,7 @@
 package hpjava.lang;
 
 /**
- * Marker interface of HPJava 1.0 for classes using the HPJava extensions. No longer required (spec §2): any class of
+ * Marker interface of HPJava 1.0 for classes using the HPJava extensions. No longer required (docs/LANGUAGE.md#source-files): any class of
  * a {@code .hpj} file may use them; kept so that HPJava 1.0 programs that implement it compile unchanged.
  */
 public interface HPspmd {

@@ -3,7 +3,7 @@ package hpjava.lang;
 import java.util.Arrays;
 
 /**
- * Rank-generic metadata of a distributed array (a "multiarray", spec §3/§5); one generated subclass per element type
+ * Rank-generic metadata of a distributed array (a "multiarray", docs/LANGUAGE.md#multiarrays); one generated subclass per element type
  * ({@code BooleanMultiarray} ... {@code DoubleMultiarray}, {@code ObjectMultiarray<E>}) adds the storage {@code dat()},
  * a plain Java array.
  *

@@ -3,7 +3,7 @@ package hpjava.lang;
 import java.util.Arrays;
 
 /**
- * An n-dimensional grid of processes (spec §4). {@code new Procs(p, q, ...)} takes the first {@code p*q*...} members
+ * An n-dimensional grid of processes (docs/LANGUAGE.md#groups). {@code new Procs(p, q, ...)} takes the first {@code p*q*...} members
  * of the calling process's APG, in APG order, and lays them out row-major (last dimension fastest). Construction is
  * purely local and deterministic: it communicates nothing, so every APG member builds the same grid.
  * Processes of the APG beyond the first {@code p*q*...} are not in the grid (they are not members).

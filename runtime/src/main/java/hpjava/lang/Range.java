@@ -2,7 +2,7 @@ package hpjava.lang;
 
 /**
  * An integer interval {@code 0..size()-1} of global indices distributed over one {@link Dimension} of a process grid
- * (spec §4), or not distributed at all ({@link CollapsedRange}, {@code dim() == null}).
+ * (docs/LANGUAGE.md#ranges), or not distributed at all ({@link CollapsedRange}, {@code dim() == null}).
  *
  * <p><b>Coordinates.</b> Every query exists for an explicit process coordinate {@code c} in {@code dim()} (0 for a
  * collapsed range) and, for convenience, for the calling process ({@link #crd()}). A process outside the grid has
@@ -147,7 +147,7 @@ public abstract class Range {
     public final Range subrange(int l, int u) { return subrange(l, u, 1); }
 
     /**
-     * Whether {@code o} can stand for this range in subscripts ("aligned with", spec §5): same size, same grid
+     * Whether {@code o} can stand for this range in subscripts ("aligned with", docs/LANGUAGE.md#multiarrays): same size, same grid
      * dimension, and every index has the same owner and the same local subscript. An index of one may subscript an
      * array whose range is the other, with the same local block; ghost widths may differ.
      */

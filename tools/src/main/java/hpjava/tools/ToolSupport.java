@@ -31,7 +31,7 @@ final class ToolSupport {
     /**
      * The JVM argument that backs the heap by transparent huge pages where the kernel gives them only on request, as
      * this machine does: a grid of 2048^2 doubles then costs one TLB entry per 2 MB instead of per 4 KB, and the
-     * generated sweeps run 1.3-1.4x faster (docs/BENCHMARKS.md, "Transparent huge pages"). None where the kernel uses
+     * generated sweeps run 1.3-1.4x faster (docs/benchmarks/HISTORY.md, "Transparent huge pages"). None where the kernel uses
      * them always (the heap gets them anyway) or never (the JVM would print a warning and ignore it), nor off Linux.
      * A job overrides it with {@code --jvm-arg=-XX:-UseTransparentHugePages} (the later flag wins).
      */
@@ -44,7 +44,7 @@ final class ToolSupport {
      * otherwise reaches C2's threshold of 5000 calls after thousands of iterations, and its compilation (150 ms of a
      * vCPU for {@code Transfer.execute} alone) then stalls one rank while the others wait for it: at bench/scaling's
      * N = 1024 Jacobi and 2048 red-black that burst fell at the start of the timed window, in every JVM, and made
-     * np 2 8-37 % slower (docs/BENCHMARKS.md, "np 2 variance at N = 1024 and red-black 2048"). Only hpjava.* is
+     * np 2 8-37 % slower (docs/benchmarks/HISTORY.md, "np 2 variance at N = 1024 and red-black 2048"). Only hpjava.* is
      * scaled: scaling every class (-XX:CompileThresholdScaling) compiled so much more of the JDK that the mpi warm-up
      * got 25 % slower. A job adds its own {@code --jvm-arg=-XX:CompileCommand=...} after these.
      */

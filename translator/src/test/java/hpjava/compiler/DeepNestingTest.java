@@ -21,7 +21,7 @@ import hpjava.compiler.diag.DiagnosticKey;
 import hpjava.compiler.parse.SourceUnit;
 
 /**
- * Nesting javac accepts goes through the translator (issue 15: 155 overalls, 263 ons, 632 blocks, 500 generics,
+ * Nesting javac accepts goes through the translator (155 overalls, 263 ons, 632 blocks, 500 generics,
  * ~1900 else-ifs overflowed a default stack): depth {@value #DEPTH} of each construct through parse, attribution,
  * checks and lowering, and to class files with ECJ. ECJ's code generation is superlinear in the depth of nested
  * try/finally and loops, which overall, on and at lower to (measured on 2 shared vCPUs: 200 nested ons or ats 1.2 s,

@@ -77,7 +77,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13 (red-black): a nested overall whose set-up runs in every row (not fused: its bounds depend on the
+     * Red-black: a nested overall whose set-up runs in every row (not fused: its bounds depend on the
      * outer index, or a statement precedes it) takes its block from a {@code BlockCache} made once before the
      * outermost loop ({@code $bcN.block(...)}; no block computation, {@code crd} or allocation in the row). When it
      * is the outer body's only statement, its range is invariant and its range and bounds call nothing, it enters
@@ -114,7 +114,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: an overall nest is outlined into a method of its own wherever the user writes it (inside main, an on
+     * An overall nest is outlined into a method of its own wherever the user writes it (inside main, an on
      * block, a do/while convergence loop; red-black; 3-D; reductions into a local; instance, generic and varargs
      * methods; checked exceptions), so that it runs as fast as in a method of its own: as the body of a lambda passed
      * to {@code LoweringSupport.run} (a synthetic method of the same class: {@code stop at Laplace:45} finds it), or,
@@ -154,7 +154,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: the innermost element loop is versioned on the overall's constant step (red-black's step 2, steps
+     * The innermost element loop is versioned on the overall's constant step (red-black's step 2, steps
      * 3, -2, 1000; 1 when the step is a variable): its fast copy, taken when the local subscript steps by that
      * constant and the arrays have unit stride, computes {@code $iN = $sbN + $kN * step} (a constant scale the JIT
      * removes bounds checks for) and holds no call but the user's and no field load; the general copy follows in the else.
@@ -189,7 +189,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13: the unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
+     * The unit-stride copy of a qualifying element loop first calls its vector loop ({@code $VN.$row},
      * a local class holding DoubleVector/FloatVector code, called only under {@code LoweringSupport.VECTOR} and, for
      * each written array, its data differing from every other's), then runs the scalar loop from {@code $vN} (the
      * tail); a disqualified body (a call, an in-place recurrence) has no vector loop, and {@code withVector(false)}
@@ -225,7 +225,7 @@ class LoweringShapeTest {
     }
 
     /**
-     * Issue 13, step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
+     * Step 2 (red-black): the fast copy of an element loop stepping by 2 gets a vector loop when the body
      * writes one array at shift 0 and reads it only at the written element, at odd shifts in its row and in other
      * rows (checked per row in {@code $row}). The loop works on deinterleaved lanes: each chunk loads two vectors of
      * the written row, gathers the loop's elements and the odd lanes with two-source permutes ({@code selectFrom}),
@@ -248,7 +248,7 @@ class LoweringShapeTest {
         assertEquals(vectorLoops, classes.size(), "vector loops in " + method);
         for (LocalClassDeclarationStmt c : classes) {
             String body = c.getClassDeclaration().toString();
-            assertTrue(body.contains("$co = $od.selectFrom($c0, $c1)") && body.contains("$w = $ev.selectFrom($c0, $c1)"),
+            assertTrue(body.contains("$co = $od.selectFrom($ca, $cb)") && body.contains("$w = $ev.selectFrom($ca, $cb)"),
                     "the written row deinterleaved: " + body);
             assertTrue(body.contains("$lo.selectFrom($w, $co).intoArray(") && body.contains("$hi.selectFrom($w, $co).intoArray("),
                     "both vectors stored after the inverse permutes: " + body);
@@ -257,9 +257,9 @@ class LoweringShapeTest {
             assertEquals(rowChecks, body.split("final int \\$e = ", -1).length - 1, "per-row checks: " + body);
             if (method.equals("sor")) {
                 assertTrue(body.contains("$cl = $lf.selectFrom($po, $co)"), "left neighbour from registers: " + body);
-                assertTrue(body.contains("$ev.selectFrom(jdk.incubator.vector.DoubleVector.fromArray($S, $a"), "up + down, one permute: " + body);
+                assertTrue(body.contains("$ev.selectFrom(jdk.incubator.vector.DoubleVector.fromArray($S, $ra"), "up + down, one permute: " + body);
                 assertEquals(4, body.split("\\.selectFrom\\(", -1).length - 1 - 2, "permutes in the chunk besides the stores': " + body);
-                assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $t0 = "), "the local delta as a vector: " + body);
+                assertTrue(body.contains("final jdk.incubator.vector.DoubleVector $rt0 = "), "the local delta as a vector: " + body);
             }
             if (method.equals("wide")) assertTrue(body.contains("FloatVector") && body.contains("$lf.selectFrom($po, $co)"), body);
             String n = c.getClassDeclaration().getNameAsString().substring(2);

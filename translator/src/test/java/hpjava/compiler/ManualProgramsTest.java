@@ -84,35 +84,12 @@ class ManualProgramsTest {
         assertFalse(out.contains("syntax error"), out);
     }
 
-    @Test
-    void aProgramCallingMpiStopsOnMtNamingTheMpiBackend(@TempDir Path own) throws Exception {
-        Path jar = openMpiJar();
-        String saved = System.getProperty("hpjava.mpi.jar");
-        System.setProperty("hpjava.mpi.jar", jar.toString());
-        try {
-            HpjavaCompiler.Result r = Harness.compile(own, "manual/MpiDirect.hpj");
-            assertTrue(r.success(), r.formatted());
-        } finally {
-            if (saved == null) System.clearProperty("hpjava.mpi.jar"); else System.setProperty("hpjava.mpi.jar", saved);
-        }
-        Path classes = own.resolve("classes");
-        try (var jarClasses = new java.util.zip.ZipFile(jar.toFile())) {
-            // the rank loads its classes with the binding present (as hpjava run arranges), so the check can speak
-            for (var e : java.util.Collections.list(jarClasses.entries())) {
-                if (e.isDirectory()) continue;
-                Path to = classes.resolve(e.getName());
-                Files.createDirectories(to.getParent());
-                try (var in = jarClasses.getInputStream(e)) { Files.copy(in, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING); }
-            }
-        }
-        Harness.Run run = Harness.run(classes, "MpiDirect", 2);
-        assertNotEquals(0, run.status());
-        assertTrue(run.err().contains("MpiDirect.hpj: this program calls MPI directly (it imports mpi), which needs the 'mpi'"
-                + " backend, but it is running on the 'mt' backend: run it with  hpjava run --backend mpi"), run.err());
-    }
-
-    /** Open MPI's Java bindings as bin/setup-mpi.sh installs them into the Maven repository the build uses (the pom says where). */
-    private static Path openMpiJar() {
-        return Requires.fileFromProperty("Open MPI's Java bindings (mpi.jar)", "hpjava.test.mpi.jar", "run bin/setup-mpi.sh");
+    @ParameterizedTest
+    @ValueSource(strings = {"MpiDirect", "MpiJavaForms"})
+    void aProgramCallingMpiRunsOnMt(String name, @TempDir Path own) throws Exception {
+        HpjavaCompiler.Result r = Harness.compile(own, "manual/" + name + ".hpj");
+        assertTrue(r.success(), r.formatted());
+        Harness.Run run = Harness.run(own.resolve("classes"), name, 2);
+        assertEquals(0, run.status(), run.err());
     }
 }

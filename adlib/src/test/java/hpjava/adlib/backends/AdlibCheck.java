@@ -6,7 +6,7 @@ import hpjava.mpjdev.RankContext;
 
 /**
  * The SPMD check program of Adlib on every backend, launched by {@code hpjava.mpjdev.Launcher} (see
- * {@link BackendsTest}): every operation of spec §6 over several element types, every range kind, ranks 1-3,
+ * {@link BackendsTest}): every operation of docs/LANGUAGE.md#adlib over several element types, every range kind, ranks 1-3,
  * sections and replicated arrays, on deterministic data (fixed keys, never the process count). Each result is
  * compared with a sequential reference computed here on plain Java arrays; a mismatch throws an
  * {@link AssertionError} naming the case, type, layout and element, which fails the rank and the job.
@@ -58,6 +58,7 @@ public final class AdlibCheck {
         MovementCases.all(this);
         ReductionCases.all(this);
         RandomCases.all(this);
+        SplitPhaseCases.all(this);
         agree();
         if (rank == 0) System.out.println("DONE " + cases + " cases " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         System.out.flush();

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Adlib gives the same results on every backend and process count: {@link AdlibCheck} (every operation of spec §6,
+ * Adlib gives the same results on every backend and process count: {@link AdlibCheck} (every operation of docs/LANGUAGE.md#adlib,
  * each checked against a sequential reference inside the program) runs in child JVMs through
  * {@code hpjava.mpjdev.Launcher} on {@code mt}, {@code ucx} and {@code mpi} (on Open MPI and on MPICH: the labels
  * {@code mpi:openmpi} and {@code mpi:mpich} add {@code --option impl=...}) at np = 1, 2, 4. Asserted: exit status 0,

@@ -108,7 +108,7 @@ public final class Buffer implements AutoCloseable {
      * so that a caller which sends checked or unchecked messages by a flag (Adlib's transfers) runs the same compiled
      * code either way: with a method per kind, each hot in one mode only, the JIT compiled and inlined the two
      * differently from one JVM to the next, and the checked transfer cost up to 60 % more in some JVMs
-     * (docs/BENCHMARKS.md, "check words in the header"). Returns this buffer.
+     * (docs/benchmarks/HISTORY.md, "check words in the header"). Returns this buffer.
      */
     public Buffer start(boolean withCheckWords, long first, long second) {
         BufferWriter.start(this, withCheckWords, first, second);

@@ -1,5 +1,5 @@
 /**
- * mpjdev: the HPJava device layer (spec §7) - point-to-point messaging between the ranks of a job, under Adlib.
+ * mpjdev: the HPJava device layer (docs/LANGUAGE.md#mpjdev) - point-to-point messaging between the ranks of a job, under Adlib.
  *
  * <h2>Types</h2>
  * <ul>

@@ -1,37 +1,36 @@
 package hpjava.compiler.compile;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.regex.Pattern;
-import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The MPI binding on the compile class path of programs that call MPI directly ({@code import mpi.*}, as HPJava 1.0
- * programs did with mpiJava). The binding is Open MPI's {@code mpi.jar}, installed by {@code bin/setup-mpi.sh}; the
- * {@code mpi} backend's jar records where ({@code hpjava/mpjdev/mpi/build.properties}), and {@code -Dhpjava.mpi.jar}
- * overrides it, as for the backend. At run time the {@code mpi} backend puts the same jar on every rank's class path.
+ * The MPI API on the compile class path of programs that call MPI directly ({@code import mpi.*}, as HPJava 1.0
+ * programs did with mpiJava): package {@code mpi} of {@code hpjava-mpi} (mpj/README.md), which runs on every backend.
+ * It is found on the program's class path, else on the tool's own class path (where {@code bin/hpjavac}, the Maven
+ * plugin and the tests put it); {@code -Dhpjava.mpi.jar} names a jar explicitly. A class path that already holds a
+ * package {@code mpi} (another binding the user chose) is left as it is.
  */
 public final class MpiBinding {
     private static final Pattern IMPORTS_MPI = Pattern.compile("(?m)^\\s*import\\s+(static\\s+)?mpi\\s*\\.");
-    private static final String RECORD = "hpjava/mpjdev/mpi/build.properties";
+    /** A class only hpjava-mpi has: it tells that API from other bindings of package {@code mpi}. */
+    private static final String MARK = "hpjava/mpi/spi/MpiProvider.class";
 
     private MpiBinding() {}
 
-    /** Whether a source text imports the MPI binding (package {@code mpi}). */
+    /** Whether a source text imports the MPI API (package {@code mpi}). */
     public static boolean imports(String text) { return IMPORTS_MPI.matcher(text).find(); }
 
     /**
-     * {@code classPath} plus the MPI binding when {@code needed} and it is not already there and can be found; else
-     * {@code classPath} unchanged (ECJ then reports the unresolved import at its position).
+     * {@code classPath} plus hpjava-mpi when {@code needed} and no package {@code mpi} is there already and it can
+     * be found; else {@code classPath} unchanged (ECJ then reports the unresolved import at its position).
      */
     public static List<Path> classPath(List<Path> classPath, boolean needed) {
-        if (!needed || hasPackage(classPath)) return classPath;
+        if (!needed || holds(classPath, "mpi/MPI.class")) return classPath;
         Path jar = locate(classPath);
         if (jar == null) return classPath;
         List<Path> l = new ArrayList<>(classPath);
@@ -39,36 +38,26 @@ public final class MpiBinding {
         return l;
     }
 
-    /** The binding's jar, found as the class comment says (the tool's own class path searched too), or null. */
+    /** hpjava-mpi's jar (or class directory), found as the class comment says, or null. */
     public static Path locate(List<Path> classPath) {
         String p = System.getProperty("hpjava.mpi.jar");
-        if (p != null && Files.isRegularFile(Path.of(p))) return Path.of(p);
+        if (p != null && Files.exists(Path.of(p))) return Path.of(p);
         List<Path> all = new ArrayList<>(classPath);
         for (String s : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator))
             if (!s.isEmpty()) all.add(Path.of(s));
-        for (Path e : all) {
-            String name = e.getFileName() == null ? "" : e.getFileName().toString();
-            if (!name.startsWith("mpjdev-mpi") || !Files.isRegularFile(e)) continue;
-            try (ZipFile z = new ZipFile(e.toFile())) {
-                ZipEntry rec = z.getEntry(RECORD);
-                if (rec == null) continue;
-                Properties props = new Properties();
-                try (InputStream in = z.getInputStream(rec)) { props.load(in); }
-                String jar = props.getProperty("mpi.jar");
-                if (jar != null && Files.isRegularFile(Path.of(jar))) return Path.of(jar);
-            } catch (IOException ex) {
-                // not readable: as if absent
-            }
-        }
+        for (Path e : all) if (holds(List.of(e), MARK)) return e;
         return null;
     }
 
-    private static boolean hasPackage(List<Path> classPath) {
+    private static boolean holds(List<Path> classPath, String entry) {
         for (Path e : classPath) {
-            if (Files.isDirectory(e.resolve("mpi"))) return true;
+            if (Files.isDirectory(e)) {
+                if (Files.isRegularFile(e.resolve(entry))) return true;
+                continue;
+            }
             if (!Files.isRegularFile(e)) continue;
             try (ZipFile z = new ZipFile(e.toFile())) {
-                if (z.getEntry("mpi/MPI.class") != null) return true;
+                if (z.getEntry(entry) != null) return true;
             } catch (IOException ex) {
                 // not a jar
             }

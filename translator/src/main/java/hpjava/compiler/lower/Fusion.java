@@ -20,7 +20,7 @@ import hpjava.grammar.HPJavaParser.*;
  * (block, checks, {@code enterIndex}: {@code APG / i / j} is the same for every {@code i}) runs once before
  * {@code s}'s loop, guarded by "s has elements", instead of once per iteration of {@code s}: between two rows the
  * loop holds no call, and the JIT compiles the element loop as it does a hand-written double loop (measured:
- * docs/BENCHMARKS.md, Jacobi). Nothing observable runs between the two places (each iteration of {@code s} started
+ * docs/benchmarks/HISTORY.md, Jacobi). Nothing observable runs between the two places (each iteration of {@code s} started
  * with this set-up), so results, exceptions and failed checks are the same, and the set-up stays on the inner
  * overall's lines. A variable that is a field could be assigned by code the body calls, so with fields the body
  * must call nothing ({@link #callsNothing}).

@@ -1,5 +1,7 @@
 package hpjava.compiler.lower;
 
+import java.util.List;
+
 /**
  * The table of every name the lowering generates. All start with {@link #PREFIX} ({@code $}), which a Java program
  * may use but by convention does not (JLS 3.8), so they cannot collide with user names and a debugger can hide them
@@ -47,7 +49,25 @@ enum Gen {
     /** {@code $VN}: the local class holding the vector loop of overall N in its method {@link #ROW} (Vectorizer). */
     VECTOR_CLASS("$V"),
     /** {@code $vN}: the element where overall N's scalar loop starts after the vector loop (0 when it did not run). */
-    VECTOR_START("$v");
+    VECTOR_START("$v"),
+    /** {@code $ptN}: the part (0: interior, then the boundary strips) of nest N run around a ghost exchange (Overlap). */
+    PART("$pt"),
+    /** {@code $ilN_q}, {@code $ihN_q}: the interior's global bounds in restricted dimension q of nest N (Overlap). */
+    INTERIOR_LOW("$il"), INTERIOR_HIGH("$ih"),
+    /*
+     * Inside a vector loop's method {@link #ROW} (a scope of its own: a static method of the local class $VN), where
+     * N is the number the Vectorizer gave the body's local, invariant, hoisted array or operand slot.
+     */
+    /** {@code $rtN}: body local N as a vector. */
+    ROW_LOCAL("$rt"),
+    /** {@code $rbN}: loop invariant N broadcast to a vector. */
+    ROW_INVARIANT("$rb"),
+    /** {@code $rpN}: loop invariant N's scalar value, a parameter of {@link #ROW}. */
+    ROW_SCALAR("$rp"),
+    /** {@code $raH}: hoisted array H's data, a parameter of {@link #ROW}. */
+    ROW_ARRAY("$ra"),
+    /** {@code $rfS}: the offset of operand slot S's element at the segment's first subscript, a parameter. */
+    ROW_OFFSET("$rf");
 
     /** The prefix of every generated name. */
     static final String PREFIX = "$";
@@ -55,6 +75,16 @@ enum Gen {
     static final String RUN = "$run";
     /** The method of a vector loop's local class: {@code static int $row(...)}, the count of elements it did. */
     static final String ROW = "$row";
+    /**
+     * The unnumbered names inside {@link #ROW} (VectorCode writes them in its templates): the element count
+     * {@code $n}, the species {@code $S} and its lane count {@code $L}, the element {@code $k} and chunk offset
+     * {@code $j}, the written value {@code $w}; at step 2 the lane vectors and permutes {@code $z}, {@code $ev},
+     * {@code $od}, {@code $hf}, {@code $lo}, {@code $hi}, {@code $lf}, the chunk's two loads {@code $ca}, {@code $cb},
+     * their odd lanes {@code $co}, the left neighbours {@code $cl}, the previous odd lanes {@code $po} and a row
+     * distance {@code $e}. None equals a numbered name of this table.
+     */
+    static final List<String> ROW_NAMES = List.of("$n", "$S", "$L", "$k", "$j", "$w", "$z", "$ev", "$od",
+            "$hf", "$lo", "$hi", "$lf", "$ca", "$cb", "$co", "$cl", "$po", "$e");
 
     private final String prefix;
 
@@ -67,7 +97,7 @@ enum Gen {
         return prefix + n;
     }
 
-    /** {@code $sH_r}: only for {@link #STRIDE}. */
+    /** {@code $sH_r} for {@link #STRIDE}; {@code $ilN_q}, {@code $ihN_q} for the interior bounds. */
     String of(int h, int r) {
         return prefix + h + "_" + r;
     }

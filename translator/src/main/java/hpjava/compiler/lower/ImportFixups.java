@@ -28,16 +28,6 @@ final class ImportFixups {
         return b.toString();
     }
 
-    /** Whether the file imports the MPI binding ({@code mpi.*} or a class of package {@code mpi}). */
-    static boolean usesMpi(OrdinaryCompilationUnitContext cu) {
-        for (ImportDeclarationContext d : cu.importDeclaration()) {
-            String name = d.qualifiedName().getText();
-            if (d.STATIC() == null && (name.equals("mpi") && d.MUL() != null || name.startsWith("mpi."))) return true;
-            if (d.STATIC() != null && name.startsWith("mpi.")) return true;
-        }
-        return false;
-    }
-
     private static boolean importsOnDemand(OrdinaryCompilationUnitContext cu, String pkg) {
         for (ImportDeclarationContext d : cu.importDeclaration())
             if (d.STATIC() == null && d.MUL() != null && d.qualifiedName().getText().equals(pkg)) return true;
@@ -47,7 +37,7 @@ final class ImportFixups {
     private static boolean importsSimpleName(OrdinaryCompilationUnitContext cu, String simple) {
         for (ImportDeclarationContext d : cu.importDeclaration()) {
             String name = d.qualifiedName().getText();
-            if (d.MUL() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
+            if (d.MUL() == null && d.MODULE() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
         }
         return false;
     }

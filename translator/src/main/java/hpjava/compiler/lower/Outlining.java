@@ -18,7 +18,7 @@ import hpjava.grammar.HPJavaParser;
 import hpjava.grammar.HPJavaParser.*;
 
 /**
- * Outlining of overall nests (issue 13): each outermost overall of a method or constructor body becomes a method
+ * Outlining of overall nests: each outermost overall of a method or constructor body becomes a method
  * of its own, written in place: preferably the body of a lambda run at once
  * ({@code LoweringSupport.<E1, E2>run(() -> {...})}, compiled into a synthetic method of the same class, so a
  * debugger's {@code stop at Laplace:45} still finds the line), or, when the nest assigns a local of the method or

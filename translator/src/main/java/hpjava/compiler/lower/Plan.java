@@ -24,7 +24,7 @@ import hpjava.grammar.HPJavaParser.*;
 
 /**
  * The analysis step of the lowering: numbers every overall, at and on statement ({@link Stmt}), decides where each
- * element access's array is hoisted ({@link Hoist}) and which run-time checks ({@link Check}) each loop makes once.
+ * element access's array is hoisted ({@link Hoist}) and which run-time checks ({@link RuntimeCheck}) each loop makes once.
  * Reads the attribution only; emits nothing.
  */
 final class Plan {
@@ -38,7 +38,7 @@ final class Plan {
         final List<Stmt> nested = new ArrayList<>();
         final Map<Symbol.Variable, Hoist> hoists = new LinkedHashMap<>();
         /** The checks made once before the loop, each with the position of the first access needing it. */
-        final Map<Check, String> checks = new LinkedHashMap<>();
+        final Map<RuntimeCheck, String> checks = new LinkedHashMap<>();
         /** Strides ($sH_r) of hoisted arrays subscripted by this statement's index in slot r. */
         final Set<String> indexStrides = new LinkedHashSet<>();
         /** Whether the body holds another overall, at or on, a lambda or a class body (then the element loop is not versioned). */
@@ -168,7 +168,7 @@ final class Plan {
             }
         }
         if (outermost != null) {
-            outermost.checks.putIfAbsent(new Check.Held(a.base()), position(heldAt));
+            outermost.checks.putIfAbsent(new RuntimeCheck.Held(a.base()), position(heldAt));
             checked(outermost, v, qualifier);
         }
         for (int r = 0; r < a.subscripts().size(); r++) {
@@ -178,11 +178,11 @@ final class Plan {
             if (hoist != null) binder.indexStrides.add(Gen.STRIDE.of(hoist.id(), r));
             if (!declaredOutside(v, binder)) continue;
             if (!provablyAligned(v, r, is.index())) {
-                binder.checks.putIfAbsent(new Check.Aligned(a.base(), r), position(is.expr()));
+                binder.checks.putIfAbsent(new RuntimeCheck.Aligned(a.base(), r), position(is.expr()));
                 checked(binder, v, qualifier);
             }
             if (is.shift() != 0 && !provableShift(v, r, is)) {
-                binder.checks.putIfAbsent(new Check.Shift(a.base(), r, is.shift()), position(is.expr()));
+                binder.checks.putIfAbsent(new RuntimeCheck.Shift(a.base(), r, is.shift()), position(is.expr()));
                 checked(binder, v, qualifier);
             }
         }

@@ -12,7 +12,8 @@ import hpjava.grammar.HPJavaParser.*;
 /**
  * The Java text of a {@link Vectorizer.Form}: the local class {@code $VN} with its vector loop {@code $row} and the
  * call of it in the fast copy (translator/README.md, "Vectorized element loops"). All of it is one line: it is
- * written on the body's first line, so the {@code .hpj} lines of everything after it are kept.
+ * written on the body's first line, so the {@code .hpj} lines of everything after it are kept. Every name inside
+ * {@code $row} is one of {@link Gen#ROW_NAMES} or a numbered {@code Gen.ROW_*} name ({@code GenTest} keeps it so).
  */
 final class VectorCode {
     private static final String PKG = "jdk.incubator.vector.";
@@ -25,9 +26,9 @@ final class VectorCode {
         String vec = PKG + (f.element.equals("double") ? "DoubleVector" : "FloatVector");
         String box = f.element.equals("double") ? "Double" : "Float";
         List<String> params = new ArrayList<>(List.of("int $n"));
-        for (Plan.Hoist h : f.hoists) params.add(f.element + "[] $a" + h.id());
-        for (Vectorizer.Operand op : f.operands.values()) params.add("int $f" + op.slot());
-        for (int p : f.invariants.values()) params.add(f.element + " $p" + p);
+        for (Plan.Hoist h : f.hoists) params.add(f.element + "[] " + Gen.ROW_ARRAY.of(h.id()));
+        for (Vectorizer.Operand op : f.operands.values()) params.add("int " + Gen.ROW_OFFSET.of(op.slot()));
+        for (int p : f.invariants.values()) params.add(f.element + " " + Gen.ROW_SCALAR.of(p));
         StringBuilder sb = new StringBuilder("final class " + Gen.VECTOR_CLASS.of(s.id) + " { static int " + Gen.ROW + "("
                 + String.join(", ", params) + ") { final " + PKG + "VectorSpecies<" + box + "> $S = " + vec
                 + ".SPECIES_PREFERRED; final int $L = $S.length(); ");
@@ -60,24 +61,24 @@ final class VectorCode {
         String x = f.element.equals("float") ? "f" : "";
         sb.append("if ($L < 2 || $n <= $L) return 0; ");
         for (Vectorizer.Operand op : f.otherRows)  // another row of the written array: no element this loop writes
-            sb.append("{ final int $e = $f").append(op.slot()).append(" - $f").append(f.own.slot())
+            sb.append("{ final int $e = ").append(Gen.ROW_OFFSET.of(op.slot())).append(" - ").append(Gen.ROW_OFFSET.of(f.own.slot()))
               .append("; if (($e & 1) == 0 && $e != 0 && $e < 2 * $n && -$e < 2 * $n) return 0; } ");
         sb.append("final ").append(vec).append(" $z = ").append(vec).append(".zero($S), $ev = $z.addIndex(2), $od = $ev.add(1), ")
           .append("$hf = $ev.mul(0.25").append(x).append("), $lo = $hf.blend($hf.add($L - 0.5").append(x).append("), ").append(PKG)
           .append("VectorMask.fromLong($S, 0xAAAAAAAAAAAAAAAAL)), $hi = $lo.add($L / 2); ");
         broadcasts(sb, f, vec);
-        String own = "$a" + f.own.hoist().id(), at = "$f" + f.own.slot();
+        String own = Gen.ROW_ARRAY.of(f.own.hoist().id()), at = Gen.ROW_OFFSET.of(f.own.slot());
         sb.append("int $k = 0, $j = 0; ");
         if (f.left != null)
             sb.append("final ").append(vec).append(" $lf = $z.addIndex(1).add($L - 1); ").append(vec).append(" $po = ")
               .append(vec).append(".broadcast($S, ").append(own).append("[").append(at).append(" - 1]); ");
-        sb.append("for (;;) { final ").append(vec).append(" $c0 = ").append(em.load(f.own, "$j")).append(", $c1 = ")
-          .append(em.load(f.own, "$j + $L")).append(", $co = $od.selectFrom($c0, $c1); ").append(vec)
-          .append(" $w = $ev.selectFrom($c0, $c1); ");
+        sb.append("for (;;) { final ").append(vec).append(" $ca = ").append(em.load(f.own, "$j")).append(", $cb = ")
+          .append(em.load(f.own, "$j + $L")).append(", $co = $od.selectFrom($ca, $cb); ").append(vec)
+          .append(" $w = $ev.selectFrom($ca, $cb); ");
         if (f.left != null) sb.append("final ").append(vec).append(" $cl = $lf.selectFrom($po, $co); ");
         for (ParserRuleContext st : f.statements) {
             if (st instanceof VariableDeclaratorContext d) {
-                sb.append("final ").append(vec).append(" $t").append(f.declared.get(d)).append(" = ")
+                sb.append("final ").append(vec).append(" ").append(Gen.ROW_LOCAL.of(f.declared.get(d))).append(" = ")
                   .append(em.deinterleaved(d.variableInitializer().expression())).append("; ");
                 continue;
             }
@@ -106,14 +107,15 @@ final class VectorCode {
 
     private static void broadcasts(StringBuilder sb, Vectorizer.Form f, String vec) {
         for (int p : f.invariants.values())
-            sb.append("final ").append(vec).append(" $b").append(p).append(" = ").append(vec).append(".broadcast($S, $p").append(p).append("); ");
+            sb.append("final ").append(vec).append(" ").append(Gen.ROW_INVARIANT.of(p)).append(" = ").append(vec).append(".broadcast($S, ")
+              .append(Gen.ROW_SCALAR.of(p)).append("); ");
     }
 
-    /** The body's locals ({@code $tN}) and stores, in order (step 1). */
+    /** The body's locals ({@link Gen#ROW_LOCAL}) and stores, in order (step 1). */
     private static void statements(StringBuilder sb, Emission em) {
         for (ParserRuleContext st : em.f().statements) {
             if (st instanceof VariableDeclaratorContext d) {
-                sb.append("final ").append(em.vec()).append(" $t").append(em.f().declared.get(d)).append(" = ")
+                sb.append("final ").append(em.vec()).append(" ").append(Gen.ROW_LOCAL.of(em.f().declared.get(d))).append(" = ")
                   .append(em.vector(d.variableInitializer().expression())).append("; ");
                 continue;
             }
@@ -122,7 +124,8 @@ final class VectorCode {
             String value = em.vector(as.expression(1));
             String op = operator(as);
             if (op != null) value = em.load(w, "$k") + "." + op + "(" + value + ")";
-            sb.append(value).append(".intoArray($a").append(w.hoist().id()).append(", $f").append(w.slot()).append(" + $k); ");
+            sb.append(value).append(".intoArray(").append(Gen.ROW_ARRAY.of(w.hoist().id())).append(", ").append(Gen.ROW_OFFSET.of(w.slot()))
+              .append(" + $k); ");
         }
     }
 
@@ -188,16 +191,16 @@ final class VectorCode {
         }
 
         String load(Vectorizer.Operand op, String at) {
-            return vec + ".fromArray($S, $a" + op.hoist().id() + ", $f" + op.slot() + " + " + at + ")";
+            return vec + ".fromArray($S, " + Gen.ROW_ARRAY.of(op.hoist().id()) + ", " + Gen.ROW_OFFSET.of(op.slot()) + " + " + at + ")";
         }
 
         String vector(ExpressionContext e) {
             Integer p = f.invariants.get(e);
-            if (p != null) return "$b" + p;
+            if (p != null) return Gen.ROW_INVARIANT.of(p);
             return switch (e) {
                 case ParenthesizedContext par -> vector(par.expression());
                 case ElementAccessContext a -> load(f.operand(a), "$k");
-                case NameContext n -> "$t" + f.localUses.get(n);
+                case NameContext n -> Gen.ROW_LOCAL.of(f.localUses.get(n));
                 case PrefixExpressionContext pre -> pre.prefix.getType() == HPJavaParser.SUB ? vector(pre.expression()) + ".neg()"
                         : vector(pre.expression());
                 case MultiplicativeContext m -> vector(m.expression(0)) + (m.op.getType() == HPJavaParser.MUL ? ".mul(" : ".div(")
@@ -210,12 +213,12 @@ final class VectorCode {
 
         /**
          * Step 2: {@code e} over the chunk's L loop elements. The written element is {@code $w}, the written row at
-         * -1 and +1 {@code $cl} and {@code $co}, a local {@code $tN}; a subtree of other element reads and
+         * -1 and +1 {@code $cl} and {@code $co}, a local {@link Gen#ROW_LOCAL}; a subtree of other element reads and
          * invariants is computed on both vectors of the chunk ({@link #pair}) and permuted once.
          */
         String deinterleaved(ExpressionContext e) {
             Integer p = f.invariants.get(e);
-            if (p != null) return "$b" + p;
+            if (p != null) return Gen.ROW_INVARIANT.of(p);
             if (paired(e)) {
                 String[] two = pair(e);
                 return "$ev.selectFrom(" + two[0] + ", " + two[1] + ")";
@@ -226,7 +229,7 @@ final class VectorCode {
                     Vectorizer.Operand op = f.operand(a);
                     yield op == f.own ? "$w" : op == f.left ? "$cl" : "$co";
                 }
-                case NameContext n -> "$t" + f.localUses.get(n);
+                case NameContext n -> Gen.ROW_LOCAL.of(f.localUses.get(n));
                 case PrefixExpressionContext pre -> pre.prefix.getType() == HPJavaParser.SUB
                         ? deinterleaved(pre.expression()) + ".neg()" : deinterleaved(pre.expression());
                 case MultiplicativeContext m -> deinterleaved(m.expression(0)) + (m.op.getType() == HPJavaParser.MUL ? ".mul(" : ".div(")
@@ -273,7 +276,7 @@ final class VectorCode {
         /** A plain subtree on the chunk's two vectors, lane for lane: the first and the second vector's expression. */
         private String[] pair(ExpressionContext e) {
             Integer p = f.invariants.get(e);
-            if (p != null) return new String[] {"$b" + p, "$b" + p};
+            if (p != null) return new String[] {Gen.ROW_INVARIANT.of(p), Gen.ROW_INVARIANT.of(p)};
             return switch (e) {
                 case ParenthesizedContext par -> pair(par.expression());
                 case ElementAccessContext a -> new String[] {load(f.operand(a), "$j"), load(f.operand(a), "$j + $L")};

@@ -16,10 +16,10 @@ import hpjava.grammar.HPJavaParser;
 import hpjava.grammar.HPJavaParser.*;
 
 /**
- * The vector form of an overall's unit-stride element loop (issue 13; translator/README.md, "Vectorized element
+ * The vector form of an overall's unit-stride element loop (translator/README.md, "Vectorized element
  * loops"). C2 (JDK 25) does not vectorize {@code b[..j..] = 0.25 * (a[..j-1..] + a[..j+1..] + ...)}: it cannot prove
  * that the two arrays are different objects, so it assumes the store may feed the shifted loads (measured:
- * docs/BENCHMARKS.md, "Vectorized sweep"). The Vector API ({@code jdk.incubator.vector}) runs the same arithmetic
+ * docs/benchmarks/HISTORY.md, "Vectorized sweep"). The Vector API ({@code jdk.incubator.vector}) runs the same arithmetic
  * lane by lane, with the IEEE add, sub, mul and div of the scalar code in the same order (no FMA), so results are
  * bit-identical.
  *
@@ -176,8 +176,8 @@ final class Vectorizer {
      * element access), no array dimensions, initialized, never reassigned; the vector loop holds it in a vector.
      */
     private boolean local(VariableDeclaratorContext d) {
-        if (d.variableDeclaratorId().dims() != null || d.variableInitializer() == null
-                || d.variableInitializer().expression() == null) return false;
+        if (d.variableDeclaratorId().dims() != null || d.variableDeclaratorId().identifier() == null   // '_': scalar
+                || d.variableInitializer() == null || d.variableInitializer().expression() == null) return false;
         Token name = d.variableDeclaratorId().identifier().getStart();
         Symbol.Variable v = null;
         for (Symbol.Variable c : plan.attr.variables())

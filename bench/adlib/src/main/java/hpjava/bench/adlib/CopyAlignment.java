@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import java.util.Locale;
 
 /**
- * How the three copies of an mt halo message depend on where the data sits in native memory (issue 15): for each
+ * How the three copies of an mt halo message depend on where the data sits in native memory: for each
  * offset of the data modulo 64 bytes (0, 8, ..., 56, the wire format's 8-byte section alignment), the time of one
  * copy of {@code count} floats, median of the samples, all offsets interleaved in every round:
  * <ul>

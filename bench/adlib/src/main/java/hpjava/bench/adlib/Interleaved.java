@@ -57,7 +57,7 @@ final class Interleaved {
      * wait ended parked leaves the barrier ~20 us after the rank that woke it (one park/unpark hand-off across vCPUs);
      * timed from the barrier, that wake-up would fall on the sample's first call (+1 us a call at 20 calls a sample).
      * The untimed call lines the ranks up again, so that cannot pass for a mode's cost. (It was not what made the
-     * checked writeHalo slow in some JVMs: docs/BENCHMARKS.md, "check words in the header".)
+     * checked writeHalo slow in some JVMs: docs/benchmarks/HISTORY.md, "check words in the header".)
      */
     static double sample(NativeCollectives coll, int calls, Runnable update) {
         coll.barrier();

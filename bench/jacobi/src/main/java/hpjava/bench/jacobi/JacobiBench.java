@@ -24,7 +24,7 @@ import java.util.Locale;
  * the per-round ratios.
  *
  * <p>Timed parts: {@code sweep} = the overall nest alone ({@code b[i,j] = 0.25 * (...)} over the interior), and
- * {@code step} = one whole iteration of seed 003's Figure 2 ({@code Adlib.writeHalo(a)}, the sweep,
+ * {@code step} = one whole iteration of [HPJava-RT]'s Figure 2 ({@code Adlib.writeHalo(a)}, the sweep,
  * {@code HPutil.copy(a, b)}; hand-written: the sweep and a row-wise {@code System.arraycopy} of the interior).
  *
  * <p>Both sides must compute the same grid: checksums of a and b are compared (bitwise) before timing and after the

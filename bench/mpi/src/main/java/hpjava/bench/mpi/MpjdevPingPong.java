@@ -71,7 +71,7 @@ public final class MpjdevPingPong {
      * 4096 messages (as this program did before), ran at 1.6-2.6 GB/s in its first repetitions, 6-8 GB/s from about
      * the 7th, and dipped again to 3-5 GB/s around the 11th-15th (~60000 messages), the repetitions in which the
      * JIT compiled for 20-60 ms (-Dhpjava.bench.trace=true), where C runs at 7.5-8.5 GB/s from the first
-     * (docs/BENCHMARKS.md, "Bandwidth: where the 65000-byte loss goes").
+     * (docs/benchmarks/HISTORY.md, "Bandwidth: where the 65000-byte loss goes").
      */
     static final int WARM_UP_MESSAGES = 100_000;
     /** At most this many warm-up repetitions (a 1 MiB window of 8 x 64 messages takes ~70 ms). */

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.TreeMap;
 
 /**
- * Turns the benchmark's output (standard input) into one Markdown table for docs/BENCHMARKS.md: a row per message
+ * Turns the benchmark's output (standard input) into one Markdown table for docs/benchmarks/HISTORY.md: a row per message
  * size; per kind, the latency (median half round trip, µs) and the bandwidth (MB/s = 10^6 B/s). Empty cells: not
  * measured. {@code java -cp ... hpjava.bench.mpjdev.MarkdownTable < output.txt}
  */

@@ -25,10 +25,10 @@ import java.util.concurrent.TimeUnit;
  * bench/ucx/run.sh [--runs R] [--lat-iters N] [--bw-iters N]
  * bench/ucx/run.sh --paired K [--paired-iters N]
  * </pre>
- * Prints a Markdown section (for docs/BENCHMARKS.md) on standard output; progress on standard error. With
+ * Prints a Markdown section (for docs/benchmarks/HISTORY.md) on standard output; progress on standard error. With
  * {@code --paired K}, 8-byte latency only, robust to this machine's latency-state switches: K pairs of a device
  * sample and a perftest sample of N iterations taken a few hundred milliseconds apart ({@link PairedLatencyBench}).
- * Targets (issue 7): 8-byte latency at most 1.5 x raw UCX, 1 MiB bandwidth at least 90 % of raw UCX.
+ * Targets: 8-byte latency at most 1.5 x raw UCX, 1 MiB bandwidth at least 90 % of raw UCX.
  */
 public final class UcxBaselineBench {
     private UcxBaselineBench() {}

@@ -33,30 +33,30 @@ final class CheckWordsCase implements ConformanceCase {
         Buffer in = Buffer.allocate(0);
         try {
             Status s = world.recv(in, left, TAG);
-            Check.that(in.hasCheckWords(), "the words-only message has check words");
-            Check.that(in.checkWordsEqual(first(left, 0), left), "check words of the words-only message");
-            Check.equal(0, s.sectionCount(), "sections of the words-only message");
-            Check.equal(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES, s.byteCount(), "bytes of the words-only message");
-            Check.that(!in.hasNextSection(), "the words-only message has no section to read");
+            Expect.that(in.hasCheckWords(), "the words-only message has check words");
+            Expect.that(in.checkWordsEqual(first(left, 0), left), "check words of the words-only message");
+            Expect.equal(0, s.sectionCount(), "sections of the words-only message");
+            Expect.equal(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES, s.byteCount(), "bytes of the words-only message");
+            Expect.that(!in.hasNextSection(), "the words-only message has no section to read");
 
             s = world.irecv(in, left, TAG + 1).iwait();
-            Check.that(in.checkWordsEqual(first(left, 1), -left - 1), "check words of the message with data");
-            Check.that(!in.checkWordsEqual(first(left, 1), left), "check words differing in the second word");
-            Check.equal(first(left, 1), in.checkWord(0), "first check word read for a report");
-            Check.equal(2, s.sectionCount(), "sections of the message with words and data");
-            Check.equal(4, s.elementCount(), "elements of the message with words and data");
+            Expect.that(in.checkWordsEqual(first(left, 1), -left - 1), "check words of the message with data");
+            Expect.that(!in.checkWordsEqual(first(left, 1), left), "check words differing in the second word");
+            Expect.equal(first(left, 1), in.checkWord(0), "first check word read for a report");
+            Expect.equal(2, s.sectionCount(), "sections of the message with words and data");
+            Expect.equal(4, s.elementCount(), "elements of the message with words and data");
             int[] ints = new int[3];
-            Check.equal(3, in.read(ints, 0), "ints after the words");
-            Check.equal(left, ints[0], "first int after the words");
+            Expect.equal(3, in.read(ints, 0), "ints after the words");
+            Expect.equal(left, ints[0], "first int after the words");
             double[] d = new double[1];
-            Check.equal(1, in.read(d, 0), "doubles after the ints");
-            Check.equal(left + 0.5, d[0], "the double after the words");
+            Expect.equal(1, in.read(d, 0), "doubles after the ints");
+            Expect.equal(left + 0.5, d[0], "the double after the words");
 
             world.recv(in, left, TAG + 2);
-            Check.that(!in.hasCheckWords(), "a plain message received into the same buffer has no check words");
-            Check.equal(left, Ring.readInts(in, 1)[0], "the plain message's int");
+            Expect.that(!in.hasCheckWords(), "a plain message received into the same buffer has no check words");
+            Expect.equal(left, Ring.readInts(in, 1)[0], "the plain message's int");
             Ring.waitAll(sends);
-            Check.equal(4, withData.status().elementCount(), "elements in the status of the send with words");
+            Expect.equal(4, withData.status().elementCount(), "elements in the status of the send with words");
         } finally {
             Ring.releaseAll(outs);
             Ring.releaseAll(in);

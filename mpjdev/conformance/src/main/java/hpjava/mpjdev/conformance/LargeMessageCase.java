@@ -40,10 +40,10 @@ final class LargeMessageCase implements ConformanceCase {
             Request echoSend = null;
             if (echoer) {
                 Status s = echoRecv.iwait();
-                Check.that(s.byteCount() > BYTES, "the 64 MiB message arrived whole (" + s.byteCount() + " bytes)");
-                Check.that(in.capacity() >= s.byteCount(), "the receive buffer grew to the message");
+                Expect.that(s.byteCount() > BYTES, "the 64 MiB message arrived whole (" + s.byteCount() + " bytes)");
+                Expect.that(in.capacity() >= s.byteCount(), "the receive buffer grew to the message");
                 byte[] data = new byte[BYTES];
-                Check.equal(BYTES, in.read(data, 0), "bytes received");
+                Expect.equal(BYTES, in.read(data, 0), "bytes received");
                 verify(data, "received");
                 in.rewind();
                 echoSend = world.isend(in, 0, TAG + 1);
@@ -51,11 +51,11 @@ final class LargeMessageCase implements ConformanceCase {
             if (sender) {
                 Status s = world.recv(back, echoRank, TAG + 1);
                 bigSend.iwait();
-                Check.equal(out.length(), s.byteCount(), "bytes of the echoed 64 MiB message");
+                Expect.equal(out.length(), s.byteCount(), "bytes of the echoed 64 MiB message");
                 out.release();
                 out = null;
                 byte[] data = new byte[BYTES];
-                Check.equal(BYTES, back.read(data, 0), "elements of the echoed message");
+                Expect.equal(BYTES, back.read(data, 0), "elements of the echoed message");
                 verify(data, "echoed");
             }
             if (echoer) {
@@ -78,7 +78,7 @@ final class LargeMessageCase implements ConformanceCase {
                 doublesRecv.iwait();
                 double[] ds = new double[DOUBLES];
                 Arrays.fill(ds, -1);
-                Check.equal(DOUBLES, back.read(ds, 0), "doubles received");
+                Expect.equal(DOUBLES, back.read(ds, 0), "doubles received");
                 for (int i = 0; i < DOUBLES; i++) {
                     if (ds[i] != i * 0.5) throw new AssertionError("double " + i + " is " + ds[i] + ", expected " + i * 0.5);
                 }

@@ -36,7 +36,7 @@ final class ManyRequestsCase implements ConformanceCase {
             for (int j = 0; j < R / 2; j++) {
                 Status s = Request.iwaitany(pending);
                 int k = s.index();
-                Check.that(!done[k], "iwaitany returned receive " + k + " once");
+                Expect.that(!done[k], "iwaitany returned receive " + k + " once");
                 done[k] = true;
                 pending[k] = null;
                 check(ins[k], s, k, left);
@@ -54,9 +54,9 @@ final class ManyRequestsCase implements ConformanceCase {
     }
 
     private static void check(Buffer in, Status s, int k, int left) {
-        Check.equal(left, s.source(), "source of receive " + k);
+        Expect.equal(left, s.source(), "source of receive " + k);
         int[] v = Ring.readInts(in, 2);
-        Check.equal(left, v[0], "sender in receive " + k);
-        Check.equal(k, v[1], "receive " + k + " holds message " + k + " (posted receives match in order)");
+        Expect.equal(left, v[0], "sender in receive " + k);
+        Expect.equal(k, v[1], "receive " + k + " holds message " + k + " (posted receives match in order)");
     }
 }

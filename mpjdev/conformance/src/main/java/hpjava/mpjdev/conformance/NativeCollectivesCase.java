@@ -33,20 +33,20 @@ final class NativeCollectivesCase implements ConformanceCase {
         }
         int[] ints = {me, 1, -me};
         c.allreduce(ints, 0, 3, ReduceOp.SUM);
-        Check.equal((long) n * (n - 1) / 2, ints[0], "int SUM");
-        Check.equal(n, ints[1], "int SUM of ones");
+        Expect.equal((long) n * (n - 1) / 2, ints[0], "int SUM");
+        Expect.equal(n, ints[1], "int SUM of ones");
         long[] longs = {me, -me};
         c.allreduce(longs, 0, 2, ReduceOp.MAX);
-        Check.equal(n - 1, longs[0], "long MAX");
-        Check.equal(0, longs[1], "long MAX of negatives");
+        Expect.equal(n - 1, longs[0], "long MAX");
+        Expect.equal(0, longs[1], "long MAX of negatives");
         boolean[] bools = {me == root, false};
         c.allreduce(bools, 0, 2, ReduceOp.BOR);
-        Check.that(bools[0] && !bools[1], "boolean BOR");
+        Expect.that(bools[0] && !bools[1], "boolean BOR");
         double[] ds = {contribution(me)};
         c.allreduce(ds, 0, 1, ReduceOp.SUM);
         double want = contribution(0);
         for (int r = 1; r < n; r++) want += contribution(r);
-        Check.equal(Double.doubleToLongBits(want), Double.doubleToLongBits(ds[0]), "double SUM in fixed order (" + want + " vs " + ds[0] + ")");
+        Expect.equal(Double.doubleToLongBits(want), Double.doubleToLongBits(ds[0]), "double SUM in fixed order (" + want + " vs " + ds[0] + ")");
         c.barrier();
     }
 

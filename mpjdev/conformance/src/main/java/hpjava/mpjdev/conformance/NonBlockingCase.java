@@ -47,32 +47,32 @@ final class NonBlockingCase implements ConformanceCase {
         for (int done = 0; done < M; done++) {
             Status s = Request.iwaitany(pending);
             int i = s.index();
-            Check.that(i >= 0 && i < M, "iwaitany index " + i + " lies in [0, " + M + ")");
-            Check.that(!seen[i], "iwaitany returned index " + i + " only once");
-            Check.that(pending[i] != null, "iwaitany returned a non-null entry");
+            Expect.that(i >= 0 && i < M, "iwaitany index " + i + " lies in [0, " + M + ")");
+            Expect.that(!seen[i], "iwaitany returned index " + i + " only once");
+            Expect.that(pending[i] != null, "iwaitany returned a non-null entry");
             seen[i] = true;
             pending[i] = null;
-            Check.equal(TAG_BASE + i, s.tag(), "tag of the request at index " + i);
-            Check.equal(left, s.source(), "source of the request at index " + i);
+            Expect.equal(TAG_BASE + i, s.tag(), "tag of the request at index " + i);
+            Expect.equal(left, s.source(), "source of the request at index " + i);
             int[] v = Ring.readInts(into[i], 2);
-            Check.equal(i, v[0], "payload of the request at index " + i);
-            Check.equal(left, v[1], "sender id in the payload at index " + i);
+            Expect.equal(i, v[0], "payload of the request at index " + i);
+            Expect.equal(left, v[1], "sender id in the payload at index " + i);
         }
         Ring.waitAll(sends);
-        Check.throwsA(IllegalArgumentException.class, "iwaitany with only null entries",
+        Expect.throwsA(IllegalArgumentException.class, "iwaitany with only null entries",
                 () -> Request.iwaitany(new Request[] {null, null}));
 
         // 3 (uses part 1's completed requests): iwaitany on completed requests returns the lowest index.
         Status again = Request.iwaitany(null, recvs[3], recvs[1]);
-        Check.equal(1, again.index(), "iwaitany index over already completed requests");
+        Expect.equal(1, again.index(), "iwaitany index over already completed requests");
         Ring.releaseAll(outs);
         Ring.releaseAll(into);
 
         // 2: itest before and after the data can exist.
         Buffer data = Buffer.allocate(64);
         Request r = world.irecv(data, left, TAG_DATA);
-        Check.that(r.itest() == null, "itest of a receive whose message cannot have been sent yet returns null");
-        Check.that(!r.isDone(), "isDone of a receive whose message cannot have been sent yet is false");
+        Expect.that(r.itest() == null, "itest of a receive whose message cannot have been sent yet returns null");
+        Expect.that(!r.isDone(), "isDone of a receive whose message cannot have been sent yet is false");
         Buffer go = Ring.ints(1);
         Request goSend = world.isend(go, left, TAG_GO);
         Buffer goIn = Buffer.allocate(64);
@@ -89,19 +89,19 @@ final class NonBlockingCase implements ConformanceCase {
             // monitor released, a timed park ended) waited: a rank stuck for 60 s printing a line, 2 runs in 10.
             LockSupport.parkNanos(POLL_PARK_NANOS);
         }
-        Check.that(r.isDone(), "isDone after itest returned a status");
-        Check.equal(left, s.source(), "source from itest");
-        Check.equal(TAG_DATA, s.tag(), "tag from itest");
-        Check.equal(-1, s.index(), "index of a status from itest");
+        Expect.that(r.isDone(), "isDone after itest returned a status");
+        Expect.equal(left, s.source(), "source from itest");
+        Expect.equal(TAG_DATA, s.tag(), "tag from itest");
+        Expect.equal(-1, s.index(), "index of a status from itest");
         int[] v = Ring.readInts(data, 2);
-        Check.equal(left, v[0], "sender in the itest message");
-        Check.equal(4242, v[1], "payload of the itest message");
+        Expect.equal(left, v[0], "sender in the itest message");
+        Expect.equal(4242, v[1], "payload of the itest message");
         Status w = r.iwait();
-        Check.equal(left, w.source(), "iwait after completion returns the status again (source)");
-        Check.that(r.itest() != null, "itest after completion returns the status again");
+        Expect.equal(left, w.source(), "iwait after completion returns the status again (source)");
+        Expect.that(r.itest() != null, "itest after completion returns the status again");
         dataSend.iwait();
         goSend.iwait();
-        Check.that(dataSend.itest() != null && dataSend.isDone(), "a waited send stays complete");
+        Expect.that(dataSend.itest() != null && dataSend.isDone(), "a waited send stays complete");
         for (Buffer b : new Buffer[] {data, go, goIn, payload}) b.release();
     }
 }

@@ -80,23 +80,23 @@ final class ObjectsCase implements ConformanceCase {
         Buffer in = Buffer.allocate(64);
         try {
             Status s = world.recv(in, left, TAG);
-            Check.equal(2, s.sectionCount(), "sections of the object message");
+            Expect.equal(2, s.sectionCount(), "sections of the object message");
             Object[] expected = objects(left);
-            Check.equal(expected.length, in.nextCount(), "objects in the section");
+            Expect.equal(expected.length, in.nextCount(), "objects in the section");
             Object[] got = new Object[expected.length + 1];
-            Check.equal(expected.length, in.readObjects(got, 1), "objects read");
-            Check.that(got[0] == null, "objects are read at the given offset");
-            for (int i = 0; i < 10; i++) Check.equal(expected[i], got[1 + i], "object " + i);
-            Check.that(got[11] == got[12], "a reference written twice arrives as one shared object");
-            Check.equal(expected[10], got[11], "program record");
-            Check.that(got[13] == Colour.GREEN, "a program enum arrives as the same constant");
+            Expect.equal(expected.length, in.readObjects(got, 1), "objects read");
+            Expect.that(got[0] == null, "objects are read at the given offset");
+            for (int i = 0; i < 10; i++) Expect.equal(expected[i], got[1 + i], "object " + i);
+            Expect.that(got[11] == got[12], "a reference written twice arrives as one shared object");
+            Expect.equal(expected[10], got[11], "program record");
+            Expect.that(got[13] == Colour.GREEN, "a program enum arrives as the same constant");
             Node n = (Node) got[14];
-            Check.equal(left, n.value, "cyclic node value");
-            Check.that(n.next.next == n, "a cycle stays a cycle");
-            Check.that(got[15] == null, "null travels as null");
+            Expect.equal(left, n.value, "cyclic node value");
+            Expect.that(n.next.next == n, "a cycle stays a cycle");
+            Expect.that(got[15] == null, "null travels as null");
             long[] tail = new long[2];
             in.read(tail, 0);
-            Check.equal(left, tail[0], "primitive section after the object section");
+            Expect.equal(left, tail[0], "primitive section after the object section");
             send.iwait();
 
             // Rejected classes, directly and nested.
@@ -105,17 +105,17 @@ final class ObjectsCase implements ConformanceCase {
                 out.clear().writeObjects(bad, 0, 1);
                 send = world.isend(out, right, TAG + 1);
                 world.recv(in, left, TAG + 1);
-                ObjectRejectedException e = Check.throwsA(ObjectRejectedException.class,
+                ObjectRejectedException e = Expect.throwsA(ObjectRejectedException.class,
                         "reading an object section holding a java.io.File", () -> in.readObject());
-                Check.equal("java.io.File", e.className(), "the rejected class named by the exception");
-                Check.that(e.getMessage().contains("java.io.File"), "the message names the rejected class: " + e.getMessage());
+                Expect.equal("java.io.File", e.className(), "the rejected class named by the exception");
+                Expect.that(e.getMessage().contains("java.io.File"), "the message names the rejected class: " + e.getMessage());
                 send.iwait();
             }
             // Still healthy.
             out.clear().writeObject("after");
             send = world.isend(out, right, TAG + 2);
             world.recv(in, left, TAG + 2);
-            Check.equal("after", in.readObject(), "an object message after a rejection");
+            Expect.equal("after", in.readObject(), "an object message after a rejection");
             send.iwait();
         } finally {
             Ring.releaseAll(out, in);

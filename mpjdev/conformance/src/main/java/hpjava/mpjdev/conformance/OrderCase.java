@@ -33,15 +33,15 @@ final class OrderCase implements ConformanceCase {
         try {
             for (int k = 1; k < K; k += 2) {
                 Status s = world.recv(in, left, TAG_B);
-                Check.equal(TAG_B, s.tag(), "tag of message " + k);
+                Expect.equal(TAG_B, s.tag(), "tag of message " + k);
                 int[] v = Ring.readInts(in, 2);
-                Check.equal(left, v[0], "sender recorded in message " + k);
-                Check.equal(k, v[1], "sequence number of the " + (k / 2) + "th message with tag " + TAG_B);
+                Expect.equal(left, v[0], "sender recorded in message " + k);
+                Expect.equal(k, v[1], "sequence number of the " + (k / 2) + "th message with tag " + TAG_B);
             }
             for (int k = 0; k < K; k += 2) {
                 Status s = world.recv(in, left, Comm.ANY_TAG);
-                Check.equal(TAG_A, s.tag(), "tag of the " + (k / 2) + "th message received with ANY_TAG");
-                Check.equal(k, Ring.readInts(in, 2)[1], "sequence number of the " + (k / 2) + "th ANY_TAG message");
+                Expect.equal(TAG_A, s.tag(), "tag of the " + (k / 2) + "th message received with ANY_TAG");
+                Expect.equal(k, Ring.readInts(in, 2)[1], "sequence number of the " + (k / 2) + "th ANY_TAG message");
             }
             Ring.waitAll(sends);
         } finally {
@@ -63,8 +63,8 @@ final class OrderCase implements ConformanceCase {
             }
             for (int k = 0; k < K; k++) {
                 Status s = recvs[k].iwait();
-                Check.equal(left, s.source(), "source of posted receive " + k);
-                Check.equal(k, Ring.readInts(into[k], 2)[1], "sequence number in posted receive " + k);
+                Expect.equal(left, s.source(), "source of posted receive " + k);
+                Expect.equal(k, Ring.readInts(into[k], 2)[1], "sequence number in posted receive " + k);
             }
         } finally {
             Ring.releaseAll(into);

@@ -29,7 +29,7 @@ final class PeerFailureCase implements ConformanceCase {
         try {
             in.clear();
             world.send(in, last, STARTED_TAG);
-            DeviceException e = Check.throwsA(DeviceException.class, "a receive from a rank that failed",
+            DeviceException e = Expect.throwsA(DeviceException.class, "a receive from a rank that failed",
                     () -> world.recv(in, last, TAG));
             System.out.println(ResultLine.TRACE_MARKER + "rank=" + world.id() + " observed: " + e);
         } finally {

@@ -29,8 +29,8 @@ final class Ring {
     static int[] readInts(Buffer b, int n) {
         int[] v = new int[n];
         int got = b.read(v, 0);
-        Check.equal(n, got, "ints in the message");
-        Check.that(!b.hasNextSection(), "the message has no further section");
+        Expect.equal(n, got, "ints in the message");
+        Expect.that(!b.hasNextSection(), "the message has no further section");
         return v;
     }
 

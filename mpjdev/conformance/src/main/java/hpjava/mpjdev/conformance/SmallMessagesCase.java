@@ -34,21 +34,21 @@ final class SmallMessagesCase implements ConformanceCase {
         /** Checks a message from {@code source}, whose values are the pattern seeded with the sender's id. */
         void check(Buffer in, Status s, int source, int tag) {
             String what = this + " from " + source;
-            Check.equal(source, s.source(), what + ": status source");
-            Check.equal(tag, s.tag(), what + ": status tag");
-            Check.equal(type == null ? 0 : 1, s.sectionCount(), what + ": sections");
-            Check.equal(count, s.elementCount(), what + ": elements");
+            Expect.equal(source, s.source(), what + ": status source");
+            Expect.equal(tag, s.tag(), what + ": status tag");
+            Expect.equal(type == null ? 0 : 1, s.sectionCount(), what + ": sections");
+            Expect.equal(count, s.elementCount(), what + ": elements");
             long dataBytes = type == null ? 0 : (long) count * type.elementBytes();
             long expectedBytes = Buffer.HEADER_BYTES
                     + (type == null ? 0 : Buffer.SECTION_HEADER_BYTES + ((dataBytes + 7) & ~7L));
-            Check.equal(expectedBytes, s.byteCount(), what + ": bytes");
+            Expect.equal(expectedBytes, s.byteCount(), what + ": bytes");
             if (type != null) {
-                Check.equal(type, in.nextType(), what + ": section type");
+                Expect.equal(type, in.nextType(), what + ": section type");
                 Object got = Array.newInstance(type.arrayClass().getComponentType(), count);
-                Check.equal(count, in.read(got, 0), what + ": elements read");
+                Expect.equal(count, in.read(got, 0), what + ": elements read");
                 for (int i = 0; i < count; i++) Patterns.expect(got, i, Patterns.value(type, source, i), what);
             }
-            Check.that(!in.hasNextSection(), what + ": no further section");
+            Expect.that(!in.hasNextSection(), what + ": no further section");
         }
     }
 

@@ -30,12 +30,12 @@ final class StatusCase implements ConformanceCase {
             Request s1 = world.isend(outs[0], right, TAG_BASE + me);
             Status s = world.recv(in, Comm.ANY_SOURCE, Comm.ANY_TAG);
             check(s, left, expected, -1, "recv");
-            Check.that(s == in.status(), "recv returns the buffer's status");
+            Expect.that(s == in.status(), "recv returns the buffer's status");
             Status ss = s1.iwait();
-            Check.equal(me, ss.source(), "source in a send's status (own id)");
-            Check.equal(TAG_BASE + me, ss.tag(), "tag in a send's status");
-            Check.equal(outs[0].length(), ss.byteCount(), "byte count in a send's status");
-            Check.equal(-1, ss.index(), "index in a send's status");
+            Expect.equal(me, ss.source(), "source in a send's status (own id)");
+            Expect.equal(TAG_BASE + me, ss.tag(), "tag in a send's status");
+            Expect.equal(outs[0].length(), ss.byteCount(), "byte count in a send's status");
+            Expect.equal(-1, ss.index(), "index in a send's status");
 
             Request[] rs = new Request[3];
             rs[2] = world.irecv(in, left, Comm.ANY_TAG);
@@ -52,11 +52,11 @@ final class StatusCase implements ConformanceCase {
     }
 
     private static void check(Status s, int left, Buffer expected, int index, String how) {
-        Check.equal(left, s.source(), how + ": source");
-        Check.equal(TAG_BASE + left, s.tag(), how + ": tag");
-        Check.equal(3, s.sectionCount(), how + ": section count");
-        Check.equal(9, s.elementCount(), how + ": element count");
-        Check.equal(expected.length(), s.byteCount(), how + ": byte count (length of the same message built here)");
-        Check.equal(index, s.index(), how + ": index");
+        Expect.equal(left, s.source(), how + ": source");
+        Expect.equal(TAG_BASE + left, s.tag(), how + ": tag");
+        Expect.equal(3, s.sectionCount(), how + ": section count");
+        Expect.equal(9, s.elementCount(), how + ": element count");
+        Expect.equal(expected.length(), s.byteCount(), how + ": byte count (length of the same message built here)");
+        Expect.equal(index, s.index(), how + ": index");
     }
 }

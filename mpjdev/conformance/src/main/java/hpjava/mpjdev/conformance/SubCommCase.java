@@ -30,22 +30,22 @@ final class SubCommCase implements ConformanceCase {
         int parity = me % 2;
         int[] ids = IntStream.range(0, n).filter(r -> r % 2 == parity).toArray();
         Comm half = world.create(ids);
-        Check.equal(ids.length, half.size(), "size of the " + (parity == 0 ? "even" : "odd") + " sub-communicator");
-        Check.equal(me / 2, half.id(), "id in the parity sub-communicator");
+        Expect.equal(ids.length, half.size(), "size of the " + (parity == 0 ? "even" : "odd") + " sub-communicator");
+        Expect.equal(me / 2, half.id(), "id in the parity sub-communicator");
         ringExchange(half, ids);
 
         // 2: reversed, then nested.
         int[] rev = IntStream.range(0, n).map(i -> n - 1 - i).toArray();
         Comm reversed = world.create(rev);
-        Check.equal(n, reversed.size(), "size of the reversed communicator");
-        Check.equal(n - 1 - me, reversed.id(), "id in the reversed communicator");
+        Expect.equal(n, reversed.size(), "size of the reversed communicator");
+        Expect.equal(n - 1 - me, reversed.id(), "id in the reversed communicator");
         ringExchange(reversed, rev);
         int firstHalf = (n + 1) / 2;
         if (reversed.id() < firstHalf) {
             int[] sub = IntStream.range(0, firstHalf).toArray();
             Comm nested = reversed.create(sub);
-            Check.equal(firstHalf, nested.size(), "size of the nested communicator");
-            Check.equal(reversed.id(), nested.id(), "id in the nested communicator");
+            Expect.equal(firstHalf, nested.size(), "size of the nested communicator");
+            Expect.equal(reversed.id(), nested.id(), "id in the nested communicator");
             int[] worldOf = IntStream.range(0, firstHalf).map(i -> rev[i]).toArray();
             ringExchange(nested, worldOf);
         }
@@ -53,7 +53,7 @@ final class SubCommCase implements ConformanceCase {
         // 3: private contexts.
         int[] all = IntStream.range(0, n).toArray();
         Comm copy1 = world.create(all), copy2 = world.create(all);
-        Check.equal(me, copy1.id(), "id in a copy of the world");
+        Expect.equal(me, copy1.id(), "id in a copy of the world");
         Comm[] comms = {world, copy1, copy2};
         Buffer[] outs = new Buffer[3];
         Request[] sends = new Request[3];
@@ -64,18 +64,18 @@ final class SubCommCase implements ConformanceCase {
         Buffer in = Buffer.allocate(64);
         for (int c = 2; c >= 0; c--) {
             comms[c].recv(in, Ring.left(world), TAG);
-            Check.equal(c, Ring.readInts(in, 1)[0], "message received on communicator " + c + " (0 = world, 1, 2 = copies)");
+            Expect.equal(c, Ring.readInts(in, 1)[0], "message received on communicator " + c + " (0 = world, 1, 2 = copies)");
         }
         Ring.waitAll(sends);
         Ring.releaseAll(outs);
         in.release();
 
         // 4: bad lists.
-        Check.throwsA(IllegalArgumentException.class, "create with an empty list", () -> world.create(new int[0]));
-        Check.throwsA(IllegalArgumentException.class, "create with an id out of range", () -> world.create(new int[] {me, n}));
-        Check.throwsA(IllegalArgumentException.class, "create with a duplicate id", () -> world.create(new int[] {me, me}));
+        Expect.throwsA(IllegalArgumentException.class, "create with an empty list", () -> world.create(new int[0]));
+        Expect.throwsA(IllegalArgumentException.class, "create with an id out of range", () -> world.create(new int[] {me, n}));
+        Expect.throwsA(IllegalArgumentException.class, "create with a duplicate id", () -> world.create(new int[] {me, me}));
         if (n > 1) {
-            Check.throwsA(IllegalArgumentException.class, "create with a list not holding the caller",
+            Expect.throwsA(IllegalArgumentException.class, "create with a list not holding the caller",
                     () -> world.create(new int[] {(me + 1) % n}));
         }
     }
@@ -86,8 +86,8 @@ final class SubCommCase implements ConformanceCase {
         Request send = c.isend(out, Ring.right(c), TAG + 1);
         Buffer in = Buffer.allocate(64);
         Status s = c.recv(in, Comm.ANY_SOURCE, TAG + 1);
-        Check.equal(Ring.left(c), s.source(), "ANY_SOURCE source id in a sub-communicator of size " + c.size());
-        Check.equal(worldOf[Ring.left(c)], Ring.readInts(in, 1)[0], "world rank sent by the left neighbour in a sub-communicator");
+        Expect.equal(Ring.left(c), s.source(), "ANY_SOURCE source id in a sub-communicator of size " + c.size());
+        Expect.equal(worldOf[Ring.left(c)], Ring.readInts(in, 1)[0], "world rank sent by the left neighbour in a sub-communicator");
         send.iwait();
         out.release();
         in.release();

@@ -41,12 +41,12 @@ final class TypesCase implements ConformanceCase {
         try {
             int left = Ring.left(world);
             Status st = world.recv(in, left, TAG);
-            Check.equal(types.length * (1 + STRIDED.length), st.sectionCount(), "sections in the message");
+            Expect.equal(types.length * (1 + STRIDED.length), st.sectionCount(), "sections in the message");
             for (SectionType t : types) {
-                Check.equal(t, in.nextType(), "type of the next section");
-                Check.equal(30, in.nextCount(), t + " run length");
+                Expect.equal(t, in.nextType(), "type of the next section");
+                Expect.equal(30, in.nextCount(), t + " run length");
                 Object run = Array.newInstance(t.arrayClass().getComponentType(), 32);
-                Check.equal(30, in.read(run, 2), t + " elements read");
+                Expect.equal(30, in.read(run, 2), t + " elements read");
                 for (int i = 0; i < 30; i++) Patterns.expect(run, 2 + i, Patterns.value(t, left, 3 + i), t + " run");
                 for (int[][] s : STRIDED) {
                     Object got = Array.newInstance(t.arrayClass().getComponentType(), N);
@@ -54,7 +54,7 @@ final class TypesCase implements ConformanceCase {
                     mark(touched, s[0][0], s[1], s[2], 0);
                     if (t == types[0] && s == STRIDED[0]) {
                         Object wrong = t == SectionType.DOUBLE ? new int[N] : new double[N];
-                        Check.throwsA(DeviceException.class, "reading a " + t + " section as another type",
+                        Expect.throwsA(DeviceException.class, "reading a " + t + " section as another type",
                                 () -> in.readStrided(wrong, s[0][0], s[1], s[2]));
                     }
                     in.readStrided(got, s[0][0], s[1], s[2]);
@@ -64,7 +64,7 @@ final class TypesCase implements ConformanceCase {
                     }
                 }
             }
-            Check.that(!in.hasNextSection(), "no section left after reading all");
+            Expect.that(!in.hasNextSection(), "no section left after reading all");
             send.iwait();
         } finally {
             Ring.releaseAll(out, in);

@@ -34,11 +34,11 @@ final class WildcardCase implements ConformanceCase {
                 for (int i = 0; i < n; i++) {
                     Status s = world.recv(in, Comm.ANY_SOURCE, TAG_SRC);
                     int src = s.source();
-                    Check.that(src >= 0 && src < n, "ANY_SOURCE status source " + src + " is a rank");
-                    Check.equal(src, Ring.readInts(in, 1)[0], "payload (sender id) of the message from source " + src);
-                    Check.that(!seen[src], "source " + src + " received only once");
+                    Expect.that(src >= 0 && src < n, "ANY_SOURCE status source " + src + " is a rank");
+                    Expect.equal(src, Ring.readInts(in, 1)[0], "payload (sender id) of the message from source " + src);
+                    Expect.that(!seen[src], "source " + src + " received only once");
                     seen[src] = true;
-                    Check.equal(TAG_SRC, s.tag(), "tag of ANY_SOURCE receive");
+                    Expect.equal(TAG_SRC, s.tag(), "tag of ANY_SOURCE receive");
                 }
             }
             send.iwait();
@@ -53,9 +53,9 @@ final class WildcardCase implements ConformanceCase {
             }
             for (int i = 0; i < TAGS.length; i++) {
                 Status s = world.recv(in, Ring.left(world), Comm.ANY_TAG);
-                Check.equal(TAGS[i], s.tag(), "tag of ANY_TAG receive " + i + " (sending order 7, 3, 5)");
-                Check.equal(s.tag(), Ring.readInts(in, 1)[0], "payload of the message with tag " + s.tag());
-                Check.equal(Ring.left(world), s.source(), "source of ANY_TAG receive");
+                Expect.equal(TAGS[i], s.tag(), "tag of ANY_TAG receive " + i + " (sending order 7, 3, 5)");
+                Expect.equal(s.tag(), Ring.readInts(in, 1)[0], "payload of the message with tag " + s.tag());
+                Expect.equal(Ring.left(world), s.source(), "source of ANY_TAG receive");
             }
             Ring.waitAll(sends);
             Ring.releaseAll(outs);
@@ -68,9 +68,9 @@ final class WildcardCase implements ConformanceCase {
                 for (int i = 0; i < n; i++) {
                     Status s = world.recv(in, Comm.ANY_SOURCE, Comm.ANY_TAG);
                     int src = s.source();
-                    Check.equal(TAG_BOTH_BASE + src, s.tag(), "tag of the wildcard message from " + src);
-                    Check.equal(src, Ring.readInts(in, 1)[0], "payload of the wildcard message from " + src);
-                    Check.that(!seen[src], "source " + src + " received only once");
+                    Expect.equal(TAG_BOTH_BASE + src, s.tag(), "tag of the wildcard message from " + src);
+                    Expect.equal(src, Ring.readInts(in, 1)[0], "payload of the wildcard message from " + src);
+                    Expect.that(!seen[src], "source " + src + " received only once");
                     seen[src] = true;
                 }
             }

@@ -26,29 +26,29 @@ final class ZeroLengthCase implements ConformanceCase {
         Buffer in = Buffer.allocate(0);
         try {
             Status s = world.recv(in, left, TAG);
-            Check.equal(0, s.sectionCount(), "sections of the header-only message");
-            Check.equal(0, s.elementCount(), "elements of the header-only message");
-            Check.equal(Buffer.HEADER_BYTES, s.byteCount(), "bytes of the header-only message");
-            Check.that(!in.hasNextSection(), "the header-only message has no section to read");
+            Expect.equal(0, s.sectionCount(), "sections of the header-only message");
+            Expect.equal(0, s.elementCount(), "elements of the header-only message");
+            Expect.equal(Buffer.HEADER_BYTES, s.byteCount(), "bytes of the header-only message");
+            Expect.that(!in.hasNextSection(), "the header-only message has no section to read");
 
             Buffer in2 = Buffer.allocate(0);
             Request r = world.irecv(in2, left, TAG + 1);
             s = r.iwait();
-            Check.equal(1, s.sectionCount(), "sections of the empty int message");
-            Check.equal(0, s.elementCount(), "elements of the empty int message");
-            Check.equal(SectionType.INT, in2.nextType(), "type of the empty section");
-            Check.equal(0, in2.nextCount(), "count of the empty section");
-            Check.equal(0, in2.read(new int[0], 0), "ints read from the empty section");
+            Expect.equal(1, s.sectionCount(), "sections of the empty int message");
+            Expect.equal(0, s.elementCount(), "elements of the empty int message");
+            Expect.equal(SectionType.INT, in2.nextType(), "type of the empty section");
+            Expect.equal(0, in2.nextCount(), "count of the empty section");
+            Expect.equal(0, in2.read(new int[0], 0), "ints read from the empty section");
             in2.release();
 
             s = world.recv(in, left, TAG + 2);
-            Check.equal(1, s.sectionCount(), "sections of the empty object message");
-            Check.equal(0, s.elementCount(), "objects in the empty object message");
-            Check.equal(0, in.readObjects(new Object[0], 0), "objects read from the empty object section");
+            Expect.equal(1, s.sectionCount(), "sections of the empty object message");
+            Expect.equal(0, s.elementCount(), "objects in the empty object message");
+            Expect.equal(0, in.readObjects(new Object[0], 0), "objects read from the empty object section");
             Ring.waitAll(sends);
             for (int i = 0; i < 3; i++) {
-                Check.equal(0, outs[i].status().elementCount(), "elements in the status of empty send " + i);
-                Check.equal(world.id(), outs[i].status().source(), "source in the status of a send (own id)");
+                Expect.equal(0, outs[i].status().elementCount(), "elements in the status of empty send " + i);
+                Expect.equal(world.id(), outs[i].status().source(), "source in the status of a send (own id)");
             }
         } finally {
             Ring.releaseAll(outs);

@@ -12,8 +12,8 @@ import hpjava.mpjdev.Comm;
  */
 final class Mailbox {
     private MtRequest postedHead, postedTail;
-    private Envelope unexpectedHead, unexpectedTail;
-    private Envelope free;
+    private UnexpectedMessage unexpectedHead, unexpectedTail;
+    private UnexpectedMessage free;
     /** Staging buffers kept here, under the mailbox's monitor, so that eager messages skip the shared pool's lock. */
     private final Buffer[] staged = new Buffer[4];
     private int stagedCount;
@@ -55,9 +55,9 @@ final class Mailbox {
     }
 
     /** Removes and returns the first unexpected message matching {@code source} (or ANY) and {@code tag} (or ANY). */
-    Envelope takeUnexpected(int source, int tag) {
-        Envelope prev = null;
-        for (Envelope e = unexpectedHead; e != null; prev = e, e = e.next) {
+    UnexpectedMessage takeUnexpected(int source, int tag) {
+        UnexpectedMessage prev = null;
+        for (UnexpectedMessage e = unexpectedHead; e != null; prev = e, e = e.next) {
             if ((source == Comm.ANY_SOURCE || e.source == source) && (tag == Comm.ANY_TAG || e.tag == tag)) {
                 unlinkUnexpected(prev, e);
                 return e;
@@ -68,8 +68,8 @@ final class Mailbox {
 
     /** Removes the rendezvous envelope of {@code sender} if still queued; returns whether it was. */
     boolean removeRendezvous(MtRequest sender) {
-        Envelope prev = null;
-        for (Envelope e = unexpectedHead; e != null; prev = e, e = e.next) {
+        UnexpectedMessage prev = null;
+        for (UnexpectedMessage e = unexpectedHead; e != null; prev = e, e = e.next) {
             if (e.sender == sender) {
                 unlinkUnexpected(prev, e);
                 recycle(e);
@@ -79,21 +79,21 @@ final class Mailbox {
         return false;
     }
 
-    private void unlinkUnexpected(Envelope prev, Envelope e) {
+    private void unlinkUnexpected(UnexpectedMessage prev, UnexpectedMessage e) {
         if (prev == null) unexpectedHead = e.next; else prev.next = e.next;
         if (unexpectedTail == e) unexpectedTail = prev;
         e.next = null;
     }
 
-    void append(Envelope e) {
+    void append(UnexpectedMessage e) {
         e.next = null;
         if (unexpectedTail == null) unexpectedHead = e; else unexpectedTail.next = e;
         unexpectedTail = e;
     }
 
-    Envelope newEnvelope(int source, int tag) {
-        Envelope e = free;
-        if (e != null) free = e.next; else e = new Envelope();
+    UnexpectedMessage newEnvelope(int source, int tag) {
+        UnexpectedMessage e = free;
+        if (e != null) free = e.next; else e = new UnexpectedMessage();
         e.next = null;
         e.source = source;
         e.tag = tag;
@@ -121,7 +121,7 @@ final class Mailbox {
         else b.release();
     }
 
-    void recycle(Envelope e) {
+    void recycle(UnexpectedMessage e) {
         e.staged = null;
         e.sender = null;
         e.next = free;

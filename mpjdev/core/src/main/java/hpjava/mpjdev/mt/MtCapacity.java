@@ -12,7 +12,7 @@ final class MtCapacity {
      * rank, on virtual threads: class loader and classes, stack, device and Adlib state, process groups). Measured as
      * the live heap of whole jobs: 130 MB at 4096 ranks, 420 MB at 16384 (about 24 KiB a rank, flat; the process
      * groups hold no tables of N ints since the runtime computes members from the grid shape), plus a third for
-     * headroom (docs/BENCHMARKS.md, "mt at scale"). Platform threads cost the same heap plus a kernel thread and its
+     * headroom (docs/benchmarks/HISTORY.md, "mt at scale"). Platform threads cost the same heap plus a kernel thread and its
      * stack.
      */
     static final long BYTES_PER_RANK = 32 * 1024;

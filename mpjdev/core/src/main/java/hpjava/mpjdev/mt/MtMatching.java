@@ -31,7 +31,7 @@ final class MtMatching {
         synchronized (mb) {
             recv = mb.takePosted(src, send.tag);
             if (recv == null) {
-                Envelope e = mb.newEnvelope(src, send.tag);
+                UnexpectedMessage e = mb.newEnvelope(src, send.tag);
                 if (len <= eagerLimit) {
                     Buffer staged = mb.stagingBuffer(len, staging);
                     MemorySegment.copy(buf.segment(), 0, staged.segment(), 0, len);
@@ -54,7 +54,7 @@ final class MtMatching {
     /** Starts a receive: takes a matching unexpected message, or posts the receive. */
     void matchOrPost(MtRequest recv) {
         Mailbox mb = recv.comm.context.mailboxes[recv.comm.id];
-        Envelope e;
+        UnexpectedMessage e;
         int source, tag;
         MtRequest sender = null;
         synchronized (mb) {

@@ -17,7 +17,7 @@ import java.util.Map;
  * {@link Cores}). It was 2000 (35 us) until the exchange of Jacobi N = 1024 at np 2 was measured: the two ranks' halves
  * differ by 50-90 us an iteration, every such wait parked, and a wake-up across vCPUs costs 20 to over 100 us here, so
  * one rank or the other parked in 10-50 % of the iterations; with 10000 they park in under 3 % and the mean iteration
- * fell 11-15 % (docs/BENCHMARKS.md, "mt np 2 at N = 1024"; libgomp spins far longer, 300000 rounds by default). Under
+ * fell 11-15 % (docs/benchmarks/HISTORY.md, "mt np 2 at N = 1024"; libgomp spins far longer, 300000 rounds by default). Under
  * load from other processes a long spin burns the rank's CPU share (measured at load 9 to 15 on 2 vCPUs: 8-byte half
  * round trip 58 to 108 us spinning 2000 against 134 to 339 us spinning 20000, fixed): the adaptive window below
  * shrinks then, since the partner comes later than any spin would wait.

@@ -63,7 +63,7 @@ abstract class RankStateFields extends RankStatePadding {
      * when the partner came later than that (it was descheduled or busy: under oversubscription spinning only delays
      * it). The lateness is measured to the partner's completion, not to this thread's wake-up: on a virtual machine a
      * wake-up across vCPUs takes 20 us to over 100 us, and counting it made steady 50-90 us imbalances between two
-     * ranks (Jacobi N = 1024, np 2) shrink the window to its floor, so that every exchange parked (docs/BENCHMARKS.md,
+     * ranks (Jacobi N = 1024, np 2) shrink the window to its floor, so that every exchange parked (docs/benchmarks/HISTORY.md,
      * "mt np 2 at N = 1024"). Racy updates from several threads of one rank are harmless.
      */
     int spin;

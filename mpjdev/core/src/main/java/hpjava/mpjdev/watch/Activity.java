@@ -20,7 +20,7 @@ import java.lang.invoke.VarHandle;
  * read and a release store; every other thread (a program's own threads, or any thread before
  * {@link #watchThread}) adds to a second set atomically. The reporter reads both with acquire loads and adds them.
  * (Measured alone here: an atomic add 3.0 ns, a release store 0.5 ns; the hooks with atomic adds and a clock read
- * per blocking call cost the mpi backend's 8-byte ping-pong 25-45 ns a half round trip, docs/BENCHMARKS.md.)
+ * per blocking call cost the mpi backend's 8-byte ping-pong 25-45 ns a half round trip, docs/benchmarks/HISTORY.md.)
  *
  * <p>The {@code .hpj} line of the pending call is not recorded here: it is found when needed by a stack sample of
  * the waiting thread ({@link CallSite}), which costs nothing while the rank runs.

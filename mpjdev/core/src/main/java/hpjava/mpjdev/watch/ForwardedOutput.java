@@ -7,7 +7,7 @@ import java.io.OutputStream;
  * A rank's standard output or error on its way to the launcher ({@link RankReporter#output}): a write is copied into
  * a buffer and returns; a pump thread sends whatever has gathered as one {@link OutputMessage} of up to
  * {@link OutputMessage#MAX_BYTES} bytes. A rank printing without pause so sends large messages instead of one per
- * line (one link write and one launcher write per line held a rank to a few MB/s: docs/BENCHMARKS.md "Rank output
+ * line (one link write and one launcher write per line held a rank to a few MB/s: docs/benchmarks/HISTORY.md "Rank output
  * throughput"), while a lone line still goes at once (the write wakes the idle pump). When the buffer is full the
  * writer waits for the pump, that is for the launcher: nothing is dropped, memory stays bounded.
  *

@@ -12,7 +12,7 @@ import mpi.MPIException;
 
 /**
  * The second binding: Open MPI's Java bindings ({@code mpi.jar} with {@code libmpi_java.so}), selected with
- * {@code --option binding=jni}; what seed 000 describes and what a user of an Open MPI &lt;= 5 Java build has.
+ * {@code --option binding=jni}; what [OMPI-Java] describes and what a user of an Open MPI &lt;= 5 Java build has.
  * Compiled only when {@code mpi.jar} is installed (see {@code mpjdev/mpi/pom.xml}); loaded by name from
  * {@link MpiBinding#load()}.
  *

@@ -75,7 +75,7 @@ enum MpiImplementation {
      * bind unless asked. Open MPI's own default binds each of up to 2 ranks to one core, and a rank JVM bound to one
      * core sees one processor: it picks the Serial collector (the N = 1024 Jacobi sweep at np 2 ran 1.4x slower in
      * its heap than in G1's) and runs its JIT compiler threads and GC on the rank's own core, where the JIT's
-     * ~1 s of CPU at start-up delays that rank alone while its partner waits (docs/BENCHMARKS.md, "mpi np 2 at N =
+     * ~1 s of CPU at start-up delays that rank alone while its partner waits (docs/benchmarks/HISTORY.md, "mpi np 2 at N =
      * 1024 (branch mpi1024)"). C MPI programs here and MPICH's ranks run unbound as well.
      */
     List<String> bindingArgs(List<String> userArgs, Map<String, String> env) {

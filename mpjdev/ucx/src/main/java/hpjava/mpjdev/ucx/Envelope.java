@@ -5,7 +5,7 @@ import java.lang.foreign.ValueLayout;
 import static hpjava.mpjdev.ucx.ffm.NativeMemory.ALL;
 
 /**
- * A message's envelope (seed 003 §4.3: "length, source and destination id, tag"), one layout for both wire forms,
+ * A message's envelope ([HPJava-RT] section 4.3: "length, source and destination id, tag"), one layout for both wire forms,
  * native byte order (both ends run on this host or hosts of the same architecture):
  * <pre>
  *   long  context   communicator context (see {@link UcxComm})

@@ -1,7 +1,7 @@
 package hpjava.mpjdev.ucx;
 
 /**
- * Seed 003 §4.3's matching, done by the active-message handler on the thread that drives progress, with no thread
+ * The matching of [HPJava-RT] section 4.3, done by the active-message handler on the thread that drives progress, with no thread
  * hand-off: an arriving message is matched against the posted receives (in posting order) and landed in the first
  * that matches, or queued as unexpected; a posted receive first searches the unexpected messages (in arrival order).
  *

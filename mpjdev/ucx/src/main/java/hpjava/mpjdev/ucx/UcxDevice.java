@@ -34,7 +34,7 @@ import static hpjava.mpjdev.ucx.ffm.UcpConstants.UCS_THREAD_MODE_SINGLE;
  * The worker is created in {@code UCS_THREAD_MODE_SINGLE} mode and every UCX call and every change of matching state
  * happens under one spin lock ({@link #tryLock()}/{@link #lock()}). The active-message handler runs inside
  * {@code ucp_worker_progress} on the thread that holds the lock, so it matches and lands messages directly: no
- * thread is ever woken to hand a message over (the weakness of seed 003's LAPI backend). A thread that waits for a
+ * thread is ever woken to hand a message over (the weakness of [HPJava-RT]'s LAPI backend). A thread that waits for a
  * request drives progress itself: it spins (progress in a tight loop, then with {@link Thread#onSpinWait()}), then
  * yields the core while it keeps polling, and parks between polls only after a long wait (fewer spins when there are
  * more ranks on the host than cores, so that a spinning rank does not steal the core of the rank it waits for). Most
