@@ -58,6 +58,7 @@ function activate(context) {
 
   context.subscriptions.push(
     vscode.commands.registerCommand('hpjava.run', () => runCurrentFile()),
+    vscode.commands.registerCommand('hpjava.runWithCommProfile', () => runCurrentFile(['--comm-profile'])),
     vscode.commands.registerCommand('hpjava.debug', () => debugCurrentFile()),
     vscode.debug.registerDebugConfigurationProvider('hpjava', new HpjavaDebugProvider()),
     output);
@@ -85,13 +86,17 @@ function quote(s) {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-async function runCurrentFile() {
+/**
+ * Runs the current file in a terminal with `options` of hpjava run before the program (`--comm-profile`: the table
+ * when the job ends, and .hpjava-profile/NAME.json beside the file, which the language server shows as code lenses).
+ */
+async function runCurrentFile(options = []) {
   const doc = currentHpjFile();
   if (!doc) return;
   await doc.save();
   const terminal = vscode.window.createTerminal({ name: 'HPJava: Run', cwd: path.dirname(doc.fileName), env: scriptEnv() });
   terminal.show();
-  terminal.sendText([script('hpjava'), 'run', '--np', np(), ...classPathArgs(), doc.fileName].map(quote).join(' '));
+  terminal.sendText([script('hpjava'), 'run', ...options, '--np', np(), ...classPathArgs(), doc.fileName].map(quote).join(' '));
 }
 
 async function debugCurrentFile() {

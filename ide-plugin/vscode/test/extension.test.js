@@ -1,7 +1,8 @@
 // Runs extension.js against stand-ins for the `vscode` and `vscode-languageclient` modules (VS Code itself cannot
 // run here): the server is started as `HOME/bin/hpjava-language-server --stdio` with the class path setting; the
 // commands and the debug provider are registered; "HPJava: Debug" starts `bin/hpjava run --debug=PORT --np N file`
-// (a fake bin/hpjava that prints what hpjava run --debug prints) and resolves to the Java debugger's attach configuration.
+// (a fake bin/hpjava that prints what hpjava run --debug prints) and resolves to the Java debugger's attach configuration;
+// "HPJava: Run with communication profile" types `bin/hpjava run --comm-profile --np N file` into a terminal.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -20,6 +21,7 @@ fs.writeFileSync(program, 'public class Prog {}\n');
 const settings = { home, javaHome: '', np: 3, debugPort: 5077, classPath: ['/x/lib.jar'] };
 const registered = {};
 let clientArgs;
+const terminalText = [];
 const vscode = {
   workspace: {
     getConfiguration: () => ({ get: (k) => settings[k] }),
@@ -31,6 +33,7 @@ const vscode = {
     createOutputChannel: () => ({ appendLine() {}, append() {}, show() {}, dispose() {} }),
     showErrorMessage: (m) => { throw new Error('unexpected error message: ' + m); },
     activeTextEditor: { document: { fileName: program, save: async () => true } },
+    createTerminal: (opts) => ({ show() {}, sendText: (t) => { terminalText.push(t); } }),
   },
   commands: { registerCommand: (id, f) => { registered[id] = f; return {}; } },
   debug: {
@@ -67,6 +70,8 @@ Module._load = function (request, ...rest) {
   assert.deepStrictEqual(resolved, { type: 'java', request: 'attach', name: 'HPJava: Debug current file', hostName: 'localhost', port: 5077 });
   const args = fs.readFileSync(path.join(home, 'bin', 'args'), 'utf8').trim();
   assert.strictEqual(args, `run --debug=5077 --np 3 -cp /x/lib.jar ${program}`);
+  await registered['hpjava.runWithCommProfile']();
+  assert.deepStrictEqual(terminalText, [`${path.join(home, 'bin', 'hpjava')} run --comm-profile --np 3 -cp /x/lib.jar ${program}`]);
   console.log('extension: client, commands and debug launch ok');
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

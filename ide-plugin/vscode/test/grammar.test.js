@@ -124,6 +124,19 @@ async function main() {
     const got = scopesAt(c, line, col);
     if (got !== `${line}:${col} ${want}`) { failures++; console.log(`FAIL Constructs.hpj ${line}:${col}: ${got} (want ${want})`); }
   }
+  const j25 = fs.readFileSync(sources['Java25.hpj'], 'utf8');
+  for (const [[line, col], want] of [
+    [at(j25, 'import module java.base', 'module'), '"module" keyword.other.module.hpjava'],
+    [at(j25, 'import module java.base', 'java.base'), '"java.base" entity.name.package.hpjava'],
+    [at(j25, 'import module.pkg.Type', 'module'), '"module.pkg.Type" entity.name.package.hpjava'],
+    [at(j25, 'int _ :', '_'), '"_" keyword.other.unnamed.hpjava'],
+    [at(j25, 'int a, _)', '_'), '"_" keyword.other.unnamed.hpjava'],
+    [at(j25, 'forEach(_ ->', '_'), '"_" keyword.other.unnamed.hpjava'],
+    [at(j25, 'on (p)'), '"on" keyword.control.hpjava'],
+  ]) {
+    const got = scopesAt(tokensOf['Java25.hpj'], line, col);
+    if (got !== `${line}:${col} ${want}`) { failures++; console.log(`FAIL Java25.hpj ${line}:${col}: ${got} (want ${want})`); }
+  }
   if (failures) { console.log(`${failures} failure(s); if the grammar change is intended: npm run update-golden`); process.exit(1); }
   console.log(update ? 'goldens updated' : 'grammar: all token files match');
 }

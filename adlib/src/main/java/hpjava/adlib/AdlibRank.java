@@ -6,6 +6,8 @@ import hpjava.mpjdev.BufferPool;
 import hpjava.mpjdev.Comm;
 import hpjava.mpjdev.NativeCollectives;
 import hpjava.mpjdev.RankContext;
+import hpjava.mpjdev.profile.ProfileRecorder;
+import hpjava.mpjdev.profile.ProfiledComm;
 
 /**
  * Adlib's per-rank state, kept in {@link RankContext#state} (never in statics: in mt all ranks share Adlib's
@@ -16,7 +18,7 @@ final class AdlibRank {
     private static final Object KEY = new Object();
 
     /** Tags of Adlib's messages on its private communicator, one per kind of transfer. */
-    static final int TAG_TRANSFER = 1, TAG_HALO = 16, TAG_BCAST = 64, TAG_GATHER = 65, TAG_PRINT = 66;
+    static final int TAG_TRANSFER = 1, TAG_HALO = 16, TAG_HALO_DIRECT = 48, TAG_BCAST = 64, TAG_GATHER = 65, TAG_PRINT = 66;
 
     final Comm comm;
     final NativeCollectives nat;
@@ -53,14 +55,37 @@ final class AdlibRank {
 
     private final RankContext rankContext;
 
+    /** The communication profile of this rank ({@code hpjava run --comm-profile}), else null. */
+    final ProfileRecorder prof;
+
     private AdlibRank(RankContext rc) {
         this.rankContext = rc;
         Comm world = rc.world();
         int[] all = new int[world.size()];
         for (int k = 0; k < all.length; k++) all[k] = k;
-        this.comm = world.create(all);
+        java.nio.file.Path profileDir = ProfileRecorder.directory();
+        this.prof = profileDir == null ? null : new ProfileRecorder(world.id());
+        this.comm = prof == null ? world.create(all) : new ProfiledComm(world.create(all), prof);
+        if (prof != null) rc.atEnd(() -> prof.write(profileDir));
         this.nat = comm.collectives().orElse(null);
         this.id = comm.id();
+    }
+
+    /** A collective call with signature {@code sig} starts (profiling: found its program line). */
+    void began(long sig) {
+        if (prof == null) return;
+        StackWalker.StackFrame f = CallCheck.programFrame();
+        prof.begin(CallCheck.operation(sig), f == null ? "?" : String.valueOf(f.getFileName()), f == null ? 0 : f.getLineNumber());
+    }
+
+    /** {@link System#nanoTime()} when profiling, else 0: the start of a wait. */
+    long waitStart() {
+        return prof == null ? 0 : System.nanoTime();
+    }
+
+    /** A wait that began at {@code start} ({@link #waitStart}) ended. */
+    void waitEnd(long start) {
+        if (prof != null) prof.waited(System.nanoTime() - start);
     }
 
     long[] agreeAll() {

@@ -86,7 +86,9 @@ public final class Broadcast extends Schedule {
         AdlibRank rk = AdlibRank.current(ctx);
         int[] members = apg.members();
         int me = apg.indexOf(ctx.id());
-        long seq = rk.seqs.next(members), sig = CallCheck.valueSignature(box.getClass(), root);
+        long sig = CallCheck.valueSignature(box.getClass(), root);
+        rk.began(sig);
+        long seq = rk.seqs.next(members);
         if (!CallCheck.agree(rk, members, me, sig, seq))
             throw CallCheck.mismatch(rk, members, me, seq, "broadcast(" + box.getClass().getComponentType().getSimpleName() + " value, root " + root + ")");
         if (object) ((Object[]) box)[0] = Tree.bcastObject(rk, members, me, root, ((Object[]) box)[0]);

@@ -181,11 +181,35 @@ final class CallCheck {
 
     /** {@code " at Class.method(File.hpj:12)"}: the program's frame that called Adlib (slow: failure paths only). */
     static String callSite() {
-        return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(s -> s
-                .filter(f -> !isLibrary(f.getDeclaringClass()))
-                .findFirst()
-                .map(f -> " at " + f.toStackTraceElement())
-                .orElse(""));
+        StackWalker.StackFrame f = callerFrame();
+        return f == null ? "" : " at " + f.toStackTraceElement();
+    }
+
+    /** The program's frame that called Adlib, or null. */
+    static StackWalker.StackFrame callerFrame() {
+        return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                .walk(s -> s.filter(f -> !isLibrary(f.getDeclaringClass())).findFirst().orElse(null));
+    }
+
+    /**
+     * The same for the profile, once per call, by class names only (no code-source lookups): every frame outside
+     * the packages of Adlib, the runtime, mpjdev and the JDK.
+     */
+    static StackWalker.StackFrame programFrame() {
+        return NAMES_WALKER.walk(s -> s.filter(f -> !isLibraryName(f.getClassName())).findFirst().orElse(null));
+    }
+
+    private static final StackWalker NAMES_WALKER = StackWalker.getInstance();
+
+    private static boolean isLibraryName(String c) {
+        return c.startsWith("hpjava.adlib.") || c.startsWith("hpjava.lang.") || c.startsWith("hpjava.mpjdev.")
+                || c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.");
+    }
+
+    /** The operation a signature names ("writeHalo"). */
+    static String operation(long sig) {
+        int code = (int) (sig & 0xFF);
+        return code < OPS.length ? OPS[code] : "operation " + code;
     }
 
     /** Adlib's own classes (same code source as this one: not the program's, even in this package), runtime, JDK. */
@@ -226,8 +250,9 @@ final class CallCheck {
             this.checked = mode != Mode.OFF;
         }
 
-        /** The call's sequence number on this rank (message-checked operations). */
+        /** The call's sequence number on this rank (message-checked operations); the call begins. */
         long next(AdlibRank rk) {
+            rk.began(sig);
             return rk.seqs.next(members);
         }
 
@@ -236,7 +261,7 @@ final class CallCheck {
          * place of {@link #agree}); throws the mismatch report on every member when they disagree.
          */
         void allreduce(AdlibRank rk, Object acc, int count, ReduceOp op) {
-            long seq = rk.seqs.next(members);
+            long seq = next(rk);
             if (mode == Mode.ON) {
                 if (!rk.nat.allreduceChecked(acc, 0, count, op, sig, seq)) throw mismatch(rk, members, me, seq, text);
                 return;
@@ -247,7 +272,7 @@ final class CallCheck {
 
         /** Agrees with the other members before any data moves; throws the mismatch report on every member. */
         void agree(AdlibRank rk) {
-            long seq = rk.seqs.next(members);
+            long seq = next(rk);
             if (!CallCheck.agree(rk, members, me, sig, seq, checked)) throw mismatch(rk, members, me, seq, text);
         }
     }

@@ -22,6 +22,8 @@ public final class DotProduct extends Schedule {
     private final Object acc;
     private final int[] idx;
     private final CallCheck.Call call;
+    /** The exact accumulator of a reproducible floating dot product (over {@link #total}'s buffer), else null. */
+    private final ExactSum exact;
 
     /** Plans {@code dotProduct(a, b)}. */
     public DotProduct(Multiarray a, Multiarray b) {
@@ -44,11 +46,16 @@ public final class DotProduct extends Schedule {
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regA = Local.owned(a, ctx.id());
         this.regB = Local.owned(b, ctx.id());
-        this.total = new ScalarAllreduce(rk, MemberLists.of(apg), apg.indexOf(ctx.id()), sum, ReduceOp.SUM);
-        this.acc = total.acc;
+        boolean exactSum = floating && Reproducible.planning();
+        int[] members = MemberLists.of(apg);
+        this.total = exactSum
+                ? new ScalarAllreduce(rk, members, apg.indexOf(ctx.id()), LongNumeric.INSTANCE, ReduceOp.SUM, ExactSum.LENGTH)
+                : new ScalarAllreduce(rk, members, apg.indexOf(ctx.id()), sum, ReduceOp.SUM);
+        this.exact = exactSum ? new ExactSum((long[]) total.acc) : null;
+        this.acc = exactSum ? new double[1] : total.acc;
         this.idx = new int[Math.max(1, a.rank())];
-        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode()),
-                CallCheck.describe("dotProduct", a, ", " + b.elementType() + " " + Local.shape(b)));
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature("dotProduct", a, b.elementType().hashCode(), exactSum ? 1 : 0),
+                CallCheck.describe(exactSum ? "dotProduct (reproducible)" : "dotProduct", a, ", " + b.elementType() + " " + Local.shape(b)));
     }
 
     static DotProduct cached(Multiarray a, Multiarray b) {
@@ -79,6 +86,7 @@ public final class DotProduct extends Schedule {
 
     private void run(Multiarray x, Multiarray y) {
         if (!total.useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
+        if (exact != null) { runExact(x, y); return; }
         sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);
@@ -99,5 +107,26 @@ public final class DotProduct extends Schedule {
             if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
         }
         total.run(call);
+    }
+
+    private void runExact(Multiarray x, Multiarray y) {
+        exact.clear();
+        if (contributes) {
+            Object dx = ka.dat(x), dy = kb.dat(y);
+            for (int i = 0; i < regA.length; i++) {
+                Region p = regA[i], q = regB[i];
+                int rank = p.counts.length;
+                java.util.Arrays.fill(idx, 0);
+                for (int n = 0; n < p.size; n++) {
+                    int op = p.base, oq = q.base;
+                    for (int r = 0; r < rank; r++) { op += idx[r] * p.strides[r]; oq += idx[r] * q.strides[r]; }
+                    exact.addProduct(ra.getD(dx, op), rb.getD(dy, oq));
+                    for (int r = rank - 1; r >= 0 && ++idx[r] == p.counts[r]; r--) idx[r] = 0;
+                }
+            }
+        }
+        exact.finish();
+        total.run(call);
+        ((double[]) acc)[0] = exact.roundToDouble();
     }
 }

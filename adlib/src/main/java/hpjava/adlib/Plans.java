@@ -116,6 +116,75 @@ final class Plans {
 
     private record Run(int owner, Seg seg) {}
 
+    /**
+     * A halo update in one transfer (tag {@link AdlibRank#TAG_HALO_DIRECT}): every ghost cell, corners included, is
+     * sent by the owner of its element, one message per neighbour (diagonal ones included). A ghost region is a
+     * choice, per dimension, of the owned extent or one ghost run of an active dimension (not all owned); its owner
+     * is the process whose data coordinates are the runs' owners. Fills exactly the cells {@link #halo} fills, with
+     * the same elements.
+     */
+    static Transfer haloDirect(int me, Multiarray a, int[] wlo, int[] whi, int[] mode, Kernel k) {
+        Layout L = new Layout(a);
+        int[] myC = L.dataCoords(me);
+        Transfer.Builder b = new Transfer.Builder();
+        if (myC != null) {
+            for (GhostPart g : ghostParts(a, myC, wlo, whi, mode)) {
+                if (Arrays.equals(g.owner, myC)) b.local(regions(a, g.per, true, a.shape()), regions(a, g.per, false, a.shape()));
+                else b.recv(peer(L, me, g.owner), regions(a, g.per, false, a.shape()));
+            }
+            for (int v = 0, nv = L.coordCount(); v < nv; v++) {
+                int[] c = L.coordVector(v);
+                if (Arrays.equals(c, myC)) continue;
+                for (GhostPart g : ghostParts(a, c, wlo, whi, mode))
+                    if (Arrays.equals(g.owner, myC)) b.send(peer(L, me, c), regions(a, g.per, true, a.shape()));
+            }
+        }
+        return b.build(k, AdlibRank.TAG_HALO_DIRECT);
+    }
+
+    /** One ghost region of a process: per dimension its segments, and the data coordinates of its owner. */
+    private record GhostPart(List<List<Seg>> per, int[] owner) {}
+
+    /** The ghost regions of the process with data coordinates {@code c}, in one order every process computes alike. */
+    private static List<GhostPart> ghostParts(Multiarray a, int[] c, int[] wlo, int[] whi, int[] mode) {
+        int rank = a.rank();
+        List<List<Run>> options = new ArrayList<>();
+        int[] ownedRuns = new int[rank];
+        for (int r = 0; r < rank; r++) {
+            List<Run> o = new ArrayList<>();
+            List<Seg> owned = Seg.owned(a.rng(r), c[r]);
+            if (owned.isEmpty()) return List.of();
+            ownedRuns[r] = owned.size();
+            for (Seg s : owned) o.add(new Run(c[r], s));
+            if (mode[r] != Adlib.NONE && (wlo[r] > 0 || whi[r] > 0)) o.addAll(ghostRuns(a.rng(r), c[r], wlo[r], whi[r], mode[r]));
+            options.add(o);
+        }
+        List<GhostPart> out = new ArrayList<>();
+        int[] pick = new int[rank];
+        while (true) {
+            boolean ghost = false;
+            List<List<Seg>> per = new ArrayList<>();
+            int[] owner = new int[rank];
+            for (int r = 0; r < rank; r++) {
+                Run run = options.get(r).get(pick[r]);
+                ghost |= pick[r] >= ownedRuns[r];
+                per.add(List.of(run.seg));
+                owner[r] = run.owner;
+            }
+            if (ghost) out.add(new GhostPart(per, owner));
+            int r = rank - 1;
+            while (r >= 0 && ++pick[r] == options.get(r).size()) pick[r--] = 0;
+            if (r < 0) return out;
+        }
+    }
+
+    /** The job rank with {@code me}'s grid coordinates except the data coordinates {@code c} on the array's axes. */
+    private static int peer(Layout L, int me, int[] c) {
+        int p = me;
+        for (int r = 0; r < c.length; r++) if (L.axis[r] >= 0) p = L.neighbour(p, L.axis[r], c[r]);
+        return p;
+    }
+
     /** The owned extent of coordinate c extended by the ghost cells a phase in {@code mode} filled. */
     private static List<Seg> extended(Range x, int c, int mode, int wlo, int whi) {
         int n = x.size();

@@ -44,6 +44,8 @@ public final class Reduction extends Schedule {
     private final ScalarAllreduce total;
     private final Object acc;
     private final CallCheck.Call call;
+    /** The exact accumulator of a reproducible floating sum (over {@link #total}'s buffer), else null. */
+    private final ExactSum exact;
 
     /** A reduction schedule of {@code a} (where {@code mask}, if not null, is true). */
     public static Reduction of(Op op, Multiarray a, BooleanMultiarray mask) {
@@ -68,10 +70,15 @@ public final class Reduction extends Schedule {
         this.contributes = Local.isPrimary(a, ctx.id());
         this.regions = Local.owned(a, ctx.id());
         this.maskRegions = mask == null ? null : Local.owned(mask, ctx.id());
-        this.total = new ScalarAllreduce(rk, MemberLists.of(apg), apg.indexOf(ctx.id()), red, op.device);
-        this.acc = total.acc;
-        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1),
-                CallCheck.describe(name, a, mask == null ? null : ", mask"));
+        boolean exactSum = op == Op.SUM && !isBool && ((NumericReducer) red).floating() && Reproducible.planning();
+        int[] members = MemberLists.of(apg);
+        this.total = exactSum
+                ? new ScalarAllreduce(rk, members, apg.indexOf(ctx.id()), LongNumeric.INSTANCE, ReduceOp.SUM, ExactSum.LENGTH)
+                : new ScalarAllreduce(rk, members, apg.indexOf(ctx.id()), red, op.device);
+        this.exact = exactSum ? new ExactSum((long[]) total.acc) : null;
+        this.acc = exactSum ? red.newAcc(op.device, 1) : total.acc;
+        this.call = new CallCheck.Call(apg, ctx.id(), CallCheck.signature(name, a, mask == null ? 0 : 1, exactSum ? 1 : 0),
+                CallCheck.describe(exactSum ? name + " (reproducible)" : name, a, mask == null ? null : ", mask"));
     }
 
     /** Checks the mask of a masked operation {@code name} on {@code a} (none if null): in the APG, distributed like a. */
@@ -107,6 +114,7 @@ public final class Reduction extends Schedule {
 
     /** Runs on arrays of this schedule's layout; returns the one-element accumulator holding the result. */
     Object run(Multiarray src, BooleanMultiarray m) {
+        if (exact != null) return runExact(src, m);
         if (!total.useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
         red.identity(acc, 0, 1, op.device);
         if (contributes) {
@@ -116,6 +124,22 @@ public final class Reduction extends Schedule {
                 red.fold(acc, 0, d, regions[i], md, md == null ? null : maskRegions[i], op.device);
         }
         total.run(call);
+        return acc;
+    }
+
+    private Object runExact(Multiarray src, BooleanMultiarray m) {
+        if (!total.useNative) call.agree(rk);
+        exact.clear();
+        if (contributes) {
+            Object d = kernel.dat(src);
+            boolean[] md = m == null ? null : m.dat();
+            NumericReducer nr = (NumericReducer) red;
+            for (int i = 0; i < regions.length; i++) nr.foldExact(exact, d, regions[i], md, md == null ? null : maskRegions[i]);
+        }
+        exact.finish();
+        total.run(call);
+        if (acc instanceof double[] r) r[0] = exact.roundToDouble();
+        else ((float[]) acc)[0] = exact.roundToFloat();
         return acc;
     }
 

@@ -65,6 +65,45 @@ final class Region {
         }
     }
 
+    /**
+     * The same elements of each region, in the same order, with neighbouring dimensions merged wherever every region
+     * of {@code rs} (all of the same counts, copied element for element) continues across them in storage and in
+     * global order: a transpose's blocks of whole rows then pack as one run each instead of one run per row. Regions
+     * that cannot merge are returned as they are.
+     */
+    static Region[] coalesced(Region... rs) {
+        int[] counts = rs[0].counts;
+        int rank = counts.length, kept = 0;
+        int[] nc = new int[rank];
+        int[][] ns = new int[rs.length][rank];
+        long[][] ng = new long[rs.length][rank];
+        int c = counts[0];
+        for (int i = 0; i < rs.length; i++) { ns[i][0] = rs[i].strides[0]; ng[i][0] = rs[i].glbStrides[0]; }
+        for (int d = 1; d < rank; d++) {
+            int cd = counts[d];
+            boolean merge = true;
+            for (int i = 0; i < rs.length && merge; i++)
+                merge = c == 1 || cd == 1 || (ns[i][kept] == (long) cd * rs[i].strides[d]
+                        && ng[i][kept] == cd * rs[i].glbStrides[d]);
+            if (merge) {
+                if (cd != 1)
+                    for (int i = 0; i < rs.length; i++) { ns[i][kept] = rs[i].strides[d]; ng[i][kept] = rs[i].glbStrides[d]; }
+                c *= cd;
+            } else {
+                nc[kept++] = c;
+                c = cd;
+                for (int i = 0; i < rs.length; i++) { ns[i][kept] = rs[i].strides[d]; ng[i][kept] = rs[i].glbStrides[d]; }
+            }
+        }
+        nc[kept++] = c;
+        if (kept == rank) return rs;
+        Region[] out = new Region[rs.length];
+        for (int i = 0; i < rs.length; i++)
+            out[i] = new Region(rs[i].base, java.util.Arrays.copyOf(nc, kept), java.util.Arrays.copyOf(ns[i], kept),
+                    rs[i].glbBase, java.util.Arrays.copyOf(ng[i], kept));
+        return out;
+    }
+
     static int total(List<Region> regions) {
         long n = 0;
         for (Region g : regions) n += g.size;

@@ -9,7 +9,8 @@ import hpjava.mpjdev.ReduceOp;
  * allreduce when the device offers one on the APG. Allocates nothing per run.
  */
 final class ScalarAllreduce {
-    private static final int[] ONE = {1};
+    private final int[] counts;
+    private final int count;
     private final AdlibRank rk;
     private final int[] members;
     private final int me;
@@ -24,14 +25,21 @@ final class ScalarAllreduce {
 
     /** For the APG of {@code members}, where the calling rank is member {@code me}. */
     ScalarAllreduce(AdlibRank rk, int[] members, int me, Reducer red, ReduceOp op) {
+        this(rk, members, me, red, op, 1);
+    }
+
+    /** The same for an accumulator of {@code count} elements, combined element by element. */
+    ScalarAllreduce(AdlibRank rk, int[] members, int me, Reducer red, ReduceOp op, int count) {
+        this.count = count;
+        this.counts = new int[] {count};
         this.rk = rk;
         this.members = members;
         this.me = me;
         this.red = red;
         this.op = op;
         this.useNative = rk.nativeFor(members);
-        this.acc = red.newAcc(op, 1);
-        this.all = red.newAcc(op, useNative ? 1 : members.length);   // the gather's buffer: tree path only
+        this.acc = red.newAcc(op, count);
+        this.all = red.newAcc(op, useNative ? count : count * members.length);   // the gather's buffer: tree path only
         this.accs = new Object[] {acc};
         this.alls = new Object[] {all};
     }
@@ -42,15 +50,15 @@ final class ScalarAllreduce {
      */
     void run(CallCheck.Call call) {
         if (useNative) {
-            call.allreduce(rk, acc, 1, op);
+            call.allreduce(rk, acc, count, op);
             return;
         }
-        System.arraycopy(acc, 0, all, me, 1);
-        Tree.gather(rk, members, me, alls, ONE);
+        System.arraycopy(acc, 0, all, me * count, count);
+        Tree.gather(rk, members, me, alls, counts);
         if (me == 0) {
-            System.arraycopy(all, 0, acc, 0, 1);
-            for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j, 1, op);
+            System.arraycopy(all, 0, acc, 0, count);
+            for (int j = 1; j < members.length; j++) red.combine(acc, 0, all, j * count, count, op);
         }
-        Tree.bcast(rk, members, me, 0, accs, ONE);
+        Tree.bcast(rk, members, me, 0, accs, counts);
     }
 }

@@ -34,16 +34,26 @@ final class Transfer {
         private final List<Region> localSrc = new ArrayList<>(), localDst = new ArrayList<>();
 
         void send(int peer, List<Region> regions) {
-            if (!regions.isEmpty()) sends.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+            if (!regions.isEmpty()) sends.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(coalesced(regions));
         }
 
         void recv(int peer, List<Region> regions) {
-            if (!regions.isEmpty()) recvs.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(regions);
+            if (!regions.isEmpty()) recvs.computeIfAbsent(peer, k -> new ArrayList<>()).addAll(coalesced(regions));
         }
 
         void local(List<Region> src, List<Region> dst) {
-            localSrc.addAll(src);
-            localDst.addAll(dst);
+            for (int i = 0; i < src.size(); i++) {
+                Region[] pair = Region.coalesced(src.get(i), dst.get(i));
+                localSrc.add(pair[0]);
+                localDst.add(pair[1]);
+            }
+        }
+
+        /** Each region with its contiguous dimensions merged (a message packs each region on its own). */
+        private static List<Region> coalesced(List<Region> regions) {
+            List<Region> out = new ArrayList<>(regions.size());
+            for (Region r : regions) out.add(Region.coalesced(r)[0]);
+            return out;
         }
 
         boolean isEmpty() { return sends.isEmpty() && recvs.isEmpty() && localSrc.isEmpty(); }
@@ -131,10 +141,22 @@ final class Transfer {
      * were planned in the same mode). Both modes run the same Buffer methods, the mode a flag: see Buffer#start.
      */
     void execute(AdlibRank rank, Object src, Object dst, boolean checked, long sig, long seq, Schedule owner) {
+        start(rank, src, dst, checked, sig, seq);
+        finish(rank, dst, checked, sig, seq, owner);
+    }
+
+    /**
+     * The first half of {@link #execute}: posts the receives, packs and posts the sends, makes the local copies, and
+     * returns without waiting. Until {@link #finish} the destination's received regions are undefined and the source's
+     * sent regions may still be read by the device's sends only through this transfer's own buffers (packing is done
+     * here), so the caller may change the source at once but must not read the received regions.
+     */
+    void start(AdlibRank rank, Object src, Object dst, boolean checked, long sig, long seq) {
         final Comm comm = rank.comm;
         final int nr = recvPeers.length, ns = sendPeers.length;
         final Buffer[] rb = recvBufs, sb = sendBufs;
         final Request[] rr = recvReqs, sr = sendReqs;
+        boolean posted = false;
         try {
             for (int i = 0; i < nr; i++) rr[i] = comm.irecv(rb[i], recvPeers[i], tag);
             for (int i = 0; i < ns; i++) {
@@ -143,22 +165,43 @@ final class Transfer {
                 sr[i] = comm.isend(b, sendPeers[i], tag);
             }
             for (int i = 0; i < localSrc.length; i++) kernel.copy(src, localSrc[i], dst, localDst[i]);
+            posted = true;
+        } finally {
+            if (!posted) forget();
+        }
+    }
+
+    /** The second half of {@link #execute}: waits for the messages {@link #start} posted and unpacks them. */
+    void finish(AdlibRank rank, Object dst, boolean checked, long sig, long seq, Schedule owner) {
+        final Comm comm = rank.comm;
+        final int nr = recvPeers.length, ns = sendPeers.length;
+        final Buffer[] rb = recvBufs;
+        final Request[] rr = recvReqs, sr = sendReqs;
+        try {
             for (int left = nr; left > 0; left--) {
+                long waiting = rank.waitStart();
                 int i = nr == 1 ? 0 : Request.iwaitany(rr).index();
                 if (nr == 1) rr[0].iwait();
+                rank.waitEnd(waiting);
                 rr[i] = null;
                 if (!rb[i].checkWordsMatch(checked, sig, seq)) throw mismatch(comm, recvPeers[i], rb[i], owner, checked, seq);
                 unpack(rb[i], dst, recvRegions[i]);
             }
+            long waiting = rank.waitStart();
             for (int i = 0; i < ns; i++) {
                 sr[i].iwait();
                 sr[i] = null;
             }
+            rank.waitEnd(waiting);
         } finally {
-            // after a device failure the job is ending: forget the pending requests
-            java.util.Arrays.fill(rr, null);
-            java.util.Arrays.fill(sr, null);
+            forget();
         }
+    }
+
+    /** After a device failure the job is ending: forget the pending requests. */
+    private void forget() {
+        java.util.Arrays.fill(recvReqs, null);
+        java.util.Arrays.fill(sendReqs, null);
     }
 
     /** The report for a received message whose check words are not this call's (out of line: failure path only). */

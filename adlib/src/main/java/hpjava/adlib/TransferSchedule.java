@@ -38,7 +38,41 @@ public abstract sealed class TransferSchedule extends Schedule permits Remap, Sh
 
     /** Runs on arrays of this schedule's layout (the static forms pass the caller's arrays). */
     final void run(Multiarray d, Multiarray s) {
+        checkNotStarted();
         transfer.execute(rk, kernel.dat(s), kernel.dat(d), call.checked, call.sig, call.next(rk), this);
+    }
+
+    private long pendingSeq;
+    private Object pendingDst;
+    private Multiarray onDst, onSrc;   // the arrays of the next start: the static form's, else the planned ones
+
+    /** The static form's split start on the caller's arrays (of this schedule's layout). */
+    final void startOn(Multiarray d, Multiarray s) {
+        onDst = d;
+        onSrc = s;
+        try {
+            start();
+        } finally {
+            onDst = null;
+            onSrc = null;
+        }
+    }
+
+    /** Sends this process's part and copies locally; {@code complete()} receives into the destination. */
+    @Override
+    final void begin() {
+        Object d = kernel.dat(onDst != null ? onDst : dst), s = kernel.dat(onSrc != null ? onSrc : src);
+        long seq = call.next(rk);
+        transfer.start(rk, s, d, call.checked, call.sig, seq);
+        pendingSeq = seq;
+        pendingDst = d;
+    }
+
+    @Override
+    final void end() {
+        Object d = pendingDst;
+        pendingDst = null;
+        transfer.finish(rk, d, call.checked, call.sig, pendingSeq, this);
     }
 
     @Override
@@ -48,6 +82,6 @@ public abstract sealed class TransferSchedule extends Schedule permits Remap, Sh
 
     @Override
     protected final void free() {
-        transfer.free();
+        if (!isStarted()) transfer.free();   // a started one is in flight: its buffers go with the transfer
     }
 }

@@ -20,6 +20,7 @@ public final class WriteHalo extends Schedule {
     private final Kernel kernel;
     private final Transfer[] phases;
     private final CallCheck.Call call;
+    private final int[] wlo, whi, mode;
 
     /** The full update: widths equal to the extensions, mode EDGE. */
     public WriteHalo(Multiarray a) {
@@ -44,6 +45,9 @@ public final class WriteHalo extends Schedule {
         this.a = a;
         this.kernel = Kernel.of(a);
         this.phases = Plans.halo(ctx.id(), a, wlo, whi, mode, kernel);
+        this.wlo = wlo.clone();
+        this.whi = whi.clone();
+        this.mode = mode.clone();
         int[] params = new int[3 * rank];
         System.arraycopy(wlo, 0, params, 0, rank);
         System.arraycopy(whi, 0, params, rank, rank);
@@ -93,9 +97,49 @@ public final class WriteHalo extends Schedule {
     }
 
     void run(Multiarray x) {
+        checkNotStarted();
         Object dat = kernel.dat(x);
         long seq = call.next(rk);
         for (Transfer t : phases) t.execute(rk, dat, dat, call.checked, call.sig, seq, this);
+    }
+
+    /** The one-message-per-neighbour plan of a split-phase run: made at the first start (local work only). */
+    private Transfer direct;
+    private long pendingSeq;
+    private Object pendingDat;
+    private Multiarray on;   // the array of the next start: the static form's, else the planned one
+
+    /** The static form's split start on the caller's array (of this schedule's layout). */
+    void startOn(Multiarray x) {
+        on = x;
+        try {
+            start();
+        } finally {
+            on = null;
+        }
+    }
+
+    /**
+     * Posts every ghost message of the update at once: with one active dimension that is the blocking form's only
+     * phase; with several, a plan in which each ghost cell, corners included, comes straight from its owner (the
+     * blocking form fills corners in a second phase from cells the first one received, which cannot overlap). Both
+     * fill every ghost cell with the same element, so the results are identical.
+     */
+    @Override
+    void begin() {
+        if (direct == null) direct = phases.length == 1 ? phases[0] : Plans.haloDirect(rk.id, a, wlo, whi, mode, kernel);
+        Object dat = kernel.dat(on != null ? on : a);
+        long seq = call.next(rk);
+        direct.start(rk, dat, dat, call.checked, call.sig, seq);
+        pendingSeq = seq;
+        pendingDat = dat;
+    }
+
+    @Override
+    void end() {
+        Object dat = pendingDat;
+        pendingDat = null;
+        direct.finish(rk, dat, call.checked, call.sig, pendingSeq, this);
     }
 
     /** Number of messages (sent plus received) per execution on the calling process. */
@@ -112,6 +156,8 @@ public final class WriteHalo extends Schedule {
 
     @Override
     protected void free() {
+        if (isStarted()) return;   // in flight: its buffers are freed when the schedule becomes unreachable
         for (Transfer t : phases) t.free();
+        if (direct != null) direct.free();
     }
 }

@@ -1,5 +1,5 @@
 /*
- * Lexer for HPJava: Java 21 (JLS 21, chapter 3) plus the HPJava extensions (spec sections 3 and 5).
+ * Lexer for HPJava: Java 25 (JLS 25, chapter 3) plus the HPJava extensions (spec sections 3 and 5).
  *
  * Contracts the parser and the translator rely on:
  *  - Comments and white space go to the HIDDEN channel (never skipped), so tools can recover them.
@@ -9,7 +9,8 @@
  *    parser (so 'a[b[i]]' still lexes as it does in Java).
  *  - Contextual keywords (Java's 'var', 'record', 'sealed', module words, ... and HPJava's 'on', 'overall', 'at')
  *    have token types of their own, and the parser rule 'identifier' accepts them wherever a name may appear.
- *  - '_' is not an identifier (reserved since Java 9; Java 22 unnamed variables are newer than Java 21).
+ *  - '_' is not an identifier (a keyword since Java 9): the parser takes UNDERSCORE where an unnamed variable or
+ *    pattern may appear.
  */
 lexer grammar HPJavaLexer;
 

@@ -1,5 +1,6 @@
 /*
- * Parser for HPJava: Java 21 (JLS 21, chapters 7-15) plus the HPJava extensions (spec sections 3 and 5).
+ * Parser for HPJava: Java 25 (JLS 25, chapters 7-15; final features only) plus the HPJava extensions (spec
+ * sections 3 and 5).
  *
  * HPJava constructs, each with a rule or alternative label of its own so the translator can dispatch on them:
  *   multiarray type  T [[-,*]]       type, with its multiarrayShape (slots: #distributedSlot / #sequentialSlot)
@@ -17,6 +18,13 @@
  *    expression statement is one ('on(x);', 'at(i = x[n]);' are calls); 'on (p) { ... }', 'on (p) f();' and
  *    'at (i = x[n]) a[i] = 0;' cannot be expressions and are HPJava.
  *  - expression: #parenthesized precedes a cast, so '(a) - b' is a subtraction, as in Java (JLS 15.16).
+ *
+ * Java 25 forms and where they are in the tree:
+ *   unnamed variable '_'          UNDERSCORE where a local, catch, resource, for, lambda or pattern variable's
+ *                                 name would be (its identifier() is then null); '_' alone: componentPattern
+ *   flexible constructor body     constructorBody: statements before explicitConstructorInvocation are 'prologue'
+ *   'import module M;'            importDeclaration with MODULE() non-null
+ *   compact source file           typeDeclaration with a topLevelMember (a method or field outside any class)
  */
 parser grammar HPJavaParser;
 
@@ -33,13 +41,22 @@ packageDeclaration
     : annotation* PACKAGE qualifiedName SEMI
     ;
 
+/** Single-type, on-demand and static imports, and module imports 'import module M;' (JLS 7.5.5). */
 importDeclaration
-    : IMPORT STATIC? qualifiedName (DOT MUL)? SEMI
+    : IMPORT (MODULE qualifiedName | STATIC? qualifiedName (DOT MUL)?) SEMI
     ;
 
+/** A top-level class or interface, or a member of a compact source file's implicit class (JLS 7.3, 8.1.8). */
 typeDeclaration
     : classModifier* classOrInterfaceDeclaration
+    | classModifier* topLevelMember
     | SEMI
+    ;
+
+/** A method or field declared outside any class: the file is a compact source file (its class is implicit). */
+topLevelMember
+    : methodDeclaration
+    | fieldDeclaration
     ;
 
 classOrInterfaceDeclaration
@@ -181,9 +198,12 @@ compactConstructorDeclaration
     : identifier constructorBody
     ;
 
-/** JLS 21 8.8.7: an explicit constructor invocation may only be the first statement. */
+/**
+ * JLS 25 8.8.7: statements may precede the explicit constructor invocation (the prologue, which may not use
+ * 'this'); blockStatement() lists prologue and epilogue in source order.
+ */
 constructorBody
-    : LBRACE explicitConstructorInvocation? blockStatement* RBRACE
+    : LBRACE (prologue+=blockStatement)* (explicitConstructorInvocation blockStatement*)? RBRACE
     ;
 
 explicitConstructorInvocation
@@ -215,8 +235,9 @@ variableDeclarator
     : variableDeclaratorId (ASSIGN variableInitializer)?
     ;
 
+/** A declared variable's name; '_' (UNDERSCORE, identifier() null) declares an unnamed variable (JLS 6.1). */
 variableDeclaratorId
-    : identifier dims?
+    : (identifier | UNDERSCORE) dims?
     ;
 
 variableInitializer
@@ -359,9 +380,9 @@ statement
     | expression SEMI                                                              #expressionStatement
     // ---- HPJava (spec 5) ----
     | ON LPAREN group=expression RPAREN statement                                  #onStatement
-    | OVERALL LPAREN index=identifier ASSIGN range=expression FOR overallBounds RPAREN statement
+    | OVERALL LPAREN (index=identifier | UNDERSCORE) ASSIGN range=expression FOR overallBounds RPAREN statement
                                                                                    #overallStatement
-    | AT LPAREN index=identifier ASSIGN range=expression LBRACK location=expression RBRACK RPAREN statement
+    | AT LPAREN (index=identifier | UNDERSCORE) ASSIGN range=expression LBRACK location=expression RBRACK RPAREN statement
                                                                                    #atStatement
     ;
 
@@ -386,7 +407,7 @@ parExpression
     ;
 
 catchClause
-    : CATCH LPAREN variableModifier* type (BITOR type)* identifier RPAREN block
+    : CATCH LPAREN variableModifier* type (BITOR type)* (identifier | UNDERSCORE) RPAREN block
     ;
 
 finallyClause
@@ -432,10 +453,17 @@ guard
     : WHEN expression
     ;
 
-/** Patterns (JLS 14.30): type patterns and record patterns. */
+/** Patterns (JLS 14.30): type patterns (unnamed with '_', identifier() null) and record patterns. */
 pattern
-    : variableModifier* type identifier                       #typePattern
-    | type LPAREN (pattern (COMMA pattern)*)? RPAREN          #recordPattern
+    : variableModifier* type (identifier | UNDERSCORE)        #typePattern
+    | type LPAREN (componentPattern (COMMA componentPattern)*)? RPAREN
+                                                              #recordPattern
+    ;
+
+/** A record pattern's component: a pattern, or '_' that matches anything and binds nothing. */
+componentPattern
+    : pattern
+    | UNDERSCORE
     ;
 
 // ===================================================================== Expressions (JLS 15, spec 5)
@@ -545,10 +573,12 @@ multiarrayCreatorRest
     : LBRACK LBRACK expressionList? RBRACK RBRACK (ON group=expression)?
     ;
 
+/** Lambda parameters; an inferred parameter may be '_' (unnamed, not in identifier()). */
 lambdaParameters
     : identifier
+    | UNDERSCORE
     | LPAREN (formalParameter (COMMA formalParameter)*)? RPAREN
-    | LPAREN identifier (COMMA identifier)* RPAREN
+    | LPAREN (identifier | UNDERSCORE) (COMMA (identifier | UNDERSCORE))* RPAREN
     ;
 
 lambdaBody

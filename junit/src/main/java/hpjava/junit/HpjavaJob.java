@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Assumptions;
 
 import hpjava.mpjdev.LaunchSpec;
 import hpjava.mpjdev.Launcher;
+import hpjava.mpjdev.profile.ProfileRecorder;
+import hpjava.mpjdev.profile.ProfileReport;
 
 /**
  * Runs a test body as an SPMD job: every rank of an mpjdev job ({@code mt} by default: ranks are threads of the
@@ -30,6 +32,14 @@ import hpjava.mpjdev.Launcher;
  * rank's state and stack (mt: the rank threads'; mpi/ucx: each rank JVM's main thread through {@code jcmd}), and the
  * job is abandoned (mt: its threads are interrupted; mpi/ucx: the rank processes are killed). A backend that is not
  * on the class path or cannot run on this machine aborts the test (JUnit reports it skipped) with the reason.
+ *
+ * <p>With {@link #withCommProfile()} the job records its communication profile, as {@code hpjava run --comm-profile}
+ * does, for the test to assert communication counts per source line:
+ * <pre>
+ * HpjavaJob job = HpjavaJob.np(4).withCommProfile();
+ * job.run(rank -&gt; Stencil.sweep(64));
+ * assertEquals(2, job.commProfile().find("writeHalo", "Stencil.hpj", 12).max(ProfileReport.MESSAGES));
+ * </pre>
  */
 public final class HpjavaJob {
     /** Timeout of a job unless {@link #timeout} says otherwise. */
@@ -40,6 +50,8 @@ public final class HpjavaJob {
     private final int np;
     private String backend = "mt";
     private Duration timeout = DEFAULT_TIMEOUT;
+    private boolean profiling;
+    private ProfileReport profile;
 
     private HpjavaJob(int np) {
         if (np < 1) throw new IllegalArgumentException("the number of ranks must be at least 1, not " + np);
@@ -61,6 +73,22 @@ public final class HpjavaJob {
         if (t.isNegative() || t.isZero()) throw new IllegalArgumentException("the timeout must be positive, not " + t);
         this.timeout = t;
         return this;
+    }
+
+    /**
+     * Records the communication profile of the jobs this object runs (on mt through the JVM's
+     * {@code hpjava.profile.dir} property while the job runs: do not run two profiled mt jobs at once in one JVM).
+     */
+    public HpjavaJob withCommProfile() {
+        this.profiling = true;
+        return this;
+    }
+
+    /** The communication profile of the last job run after {@link #withCommProfile()}. */
+    public ProfileReport commProfile() {
+        if (profile == null)
+            throw new IllegalStateException("no communication profile: call withCommProfile() before run or call, and run the job first");
+        return profile;
     }
 
     /** Runs {@code body} on every rank; returns when all have returned; fails the test if one fails or time runs out. */
@@ -91,10 +119,21 @@ public final class HpjavaJob {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the job's directory: " + e.getMessage(), e);
         }
+        java.nio.file.Path profileDir = profiling ? job.dir().resolve("comm-profile") : null;
+        String before = System.getProperty(ProfileRecorder.DIRECTORY_PROPERTY);
         try {
-            int status = awaitJob(job);
-            return outcome(job, status, valueLoader);
+            if (profileDir != null && backend.equals("mt")) System.setProperty(ProfileRecorder.DIRECTORY_PROPERTY, profileDir.toString());
+            int status = awaitJob(job, profileDir);
+            List<Object> values = outcome(job, status, valueLoader);
+            if (profileDir != null) profile = ProfileReport.read(profileDir, np);
+            return values;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the job's communication profile: " + e.getMessage(), e);
         } finally {
+            if (profileDir != null && backend.equals("mt")) {
+                if (before == null) System.clearProperty(ProfileRecorder.DIRECTORY_PROPERTY);
+                else System.setProperty(ProfileRecorder.DIRECTORY_PROPERTY, before);
+            }
             job.delete();
         }
     }
@@ -111,9 +150,17 @@ public final class HpjavaJob {
         return spec.withJvmArgs(jvm);
     }
 
+    /** Rank JVMs (mpi, ucx) of a profiled job get its profile directory (mt: the property of this JVM). */
+    private LaunchSpec withProfile(LaunchSpec spec, java.nio.file.Path profileDir) {
+        if (profileDir == null || backend.equals("mt")) return spec;
+        List<String> jvm = new ArrayList<>(spec.jvmArgs());
+        jvm.add("-D" + ProfileRecorder.DIRECTORY_PROPERTY + "=" + profileDir);
+        return spec.withJvmArgs(jvm);
+    }
+
     /** Launches the job on a thread of its own and waits for it up to the timeout; returns its exit status. */
-    private int awaitJob(JobDirectory job) {
-        LaunchSpec spec = withVectorModule(LaunchSpec.of(np, RankEntry.class.getName(), job.dir().toString(), backend));
+    private int awaitJob(JobDirectory job, java.nio.file.Path profileDir) {
+        LaunchSpec spec = withProfile(withVectorModule(LaunchSpec.of(np, RankEntry.class.getName(), job.dir().toString(), backend)), profileDir);
         int[] status = {-1};
         RuntimeException[] error = new RuntimeException[1];
         Thread launcher = Thread.ofPlatform().daemon(true).name("hpjava-junit-" + backend + "-np" + np).start(() -> {

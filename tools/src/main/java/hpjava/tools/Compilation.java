@@ -30,19 +30,29 @@ final class Compilation {
 
     static HpjavaCompiler.Result compile(List<Path> files, List<Path> classPath, Phase phase, Path outDir, Path emitJava)
             throws IOException {
-        return compile(files, classPath, phase, outDir, emitJava, true);
+        return compile(files, classPath, List.of(), phase, outDir, emitJava, true, true);
     }
 
-    /** As above; {@code vector}: whether qualifying element loops get their vector form (hpjavac --no-vector). */
-    static HpjavaCompiler.Result compile(List<Path> files, List<Path> classPath, Phase phase, Path outDir, Path emitJava,
-                                         boolean vector) throws IOException {
+    /** As above, with {@code sourcePath}: directories of plain .java classes the sources use (compiled on demand). */
+    static HpjavaCompiler.Result compile(List<Path> files, List<Path> classPath, List<Path> sourcePath, Phase phase,
+                                         Path outDir, Path emitJava) throws IOException {
+        return compile(files, classPath, sourcePath, phase, outDir, emitJava, true, true);
+    }
+
+    /**
+     * As above; {@code vector}: whether qualifying element loops get their vector form (hpjavac --no-vector);
+     * {@code overlap}: whether ghost exchanges overlap with computation where legal (hpjavac --no-overlap).
+     */
+    static HpjavaCompiler.Result compile(List<Path> files, List<Path> classPath, List<Path> sourcePath, Phase phase,
+                                         Path outDir, Path emitJava, boolean vector, boolean overlap) throws IOException {
         List<Path> cp = new ArrayList<>(classPath);
         cp.addAll(HpjavaCompiler.toolClassPath());
         if (phase.includes(Phase.COMPILE)) Files.createDirectories(outDir);
         return DeepStack.call(() -> {
             List<SourceUnit> units = new ArrayList<>();
             for (Path f : files) units.add(SourceUnit.read(f));
-            return HpjavaCompiler.compile(units, new HpjavaCompiler.Options(phase, cp, outDir, emitJava).withVector(vector));
+            return HpjavaCompiler.compile(units, new HpjavaCompiler.Options(phase, cp, outDir, emitJava, sourcePath)
+                    .withVector(vector).withOverlap(overlap));
         });
     }
 }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * status 0 compiled, 1 errors in the sources, 2 usage error.
  */
 @Command(name = "hpjavac", mixinStandardHelpOptions = true, usageHelpWidth = 110, versionProvider = VersionInfo.class,
-        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] [--no-vector] FILE.hpj...%n",
+        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] [--no-vector] [--no-overlap] FILE.hpj...%n",
         description = "Translates HPJava sources to Java and compiles them to class files.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:compiled", "1:errors in the sources", "2:usage error"})
@@ -43,6 +43,9 @@ public final class Hpjavac implements Callable<Integer> {
 
     @Option(names = "--no-vector", description = "no vector form (jdk.incubator.vector) of element loops: scalar loops only")
     boolean noVector;
+
+    @Option(names = "--no-overlap", description = "no overlap of ghost exchanges with the interior of the nest after them: blocking writeHalo")
+    boolean noOverlap;
 
     @Parameters(paramLabel = "FILE.hpj", arity = "1..*", description = "the sources")
     List<Path> files = new ArrayList<>();
@@ -66,8 +69,9 @@ public final class Hpjavac implements Callable<Integer> {
         if (!checkOnly && Files.exists(outDir) && !Files.isDirectory(outDir))
             throw new ToolSupport.UsageError("-d: '" + outDir + "' is a file, not a directory");
         try {
-            HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath),
-                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector);
+            List<Path> sourceDirs = sources.stream().map(p -> p.toAbsolutePath().normalize().getParent()).distinct().toList();
+            HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath), sourceDirs,
+                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector, !noOverlap);
             err.print(r.formatted());
             if (!r.success()) {
                 int n = r.diagnostics().size();

@@ -6,9 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +15,9 @@ import hpjava.compiler.Phase;
 /**
  * The class files of {@code hpjava run}'s programs, cached under {@code .hpjava-cache/<hash>} of the current directory
  * (or the property {@code hpjava.cache}), keyed by the sources' paths and texts, the class path and the translator
- * build, so an unchanged program is not compiled again and a changed one, or a new hpjavac, is.
+ * build, so an unchanged program is not compiled again and a changed one, or a new hpjavac, is. The directories of
+ * the sources are the source path of plain {@code .java} helper classes ({@link HelperSources}); an entry whose
+ * helpers changed is compiled again.
  */
 final class ProgramCache {
     private static final String MAIN_CLASSES = "main-classes.txt";
@@ -56,21 +55,26 @@ final class ProgramCache {
         return Path.of(properties.getOrDefault("hpjava.cache", System.getProperty("hpjava.cache", ".hpjava-cache")));
     }
 
-    /** The compiled program, compiled now unless cached; null on compile errors (printed to {@code err}). */
-    static Compiled compile(List<Path> sources, List<Path> cp, Path root, PrintWriter err) throws IOException {
-        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n");
+    /**
+     * The compiled program, compiled now unless cached; null on compile errors (printed to {@code err}).
+     * {@code overlap}: with communication overlap ({@code hpjava run --no-overlap} turns it off; part of the key).
+     */
+    static Compiled compile(List<Path> sources, List<Path> sourceDirs, List<Path> cp, boolean overlap, Path root,
+                            PrintWriter err) throws IOException {
+        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n" + (overlap ? "" : "no-overlap\n"));
         for (Path s : sources) {
             key.append(s.toAbsolutePath().normalize()).append('\n');
-            key.append(hash(Files.readAllBytes(s))).append('\n');
+            key.append(HelperSources.hash(Files.readAllBytes(s))).append('\n');
         }
-        Path dir = root.resolve(hash(key.toString().getBytes(StandardCharsets.UTF_8)));
+        Path dir = root.resolve(HelperSources.hash(key.toString().getBytes(StandardCharsets.UTF_8)));
         Path classes = dir.resolve("classes");
-        if (Files.isRegularFile(dir.resolve(MAIN_CLASSES))) return cached(dir);
+        if (Files.isRegularFile(dir.resolve(MAIN_CLASSES)) && HelperSources.unchanged(dir)) return cached(dir);
         Path tmp = Files.createDirectories(root).resolve("tmp-" + ProcessHandle.current().pid());
         HpjavaCompiler.deleteTreeQuietly(tmp);
         HpjavaCompiler.Result r;
         try {
-            r = Compilation.compile(sources, cp, Phase.COMPILE, tmp.resolve("classes"), tmp.resolve("java"));
+            r = Compilation.compile(sources, cp, sourceDirs, Phase.COMPILE, tmp.resolve("classes"), tmp.resolve("java"),
+                    true, overlap);
         } catch (IOException e) {
             HpjavaCompiler.deleteTreeQuietly(tmp);
             throw e;
@@ -86,6 +90,7 @@ final class ProgramCache {
             HpjavaCompiler.deleteTreeQuietly(tmp);
             return null;
         }
+        HelperSources.record(tmp, tmp.resolve("classes"), sourceDirs);
         Files.writeString(tmp.resolve(MAIN_CLASSES), String.join("\n", r.mainClasses()) + "\n");
         HpjavaCompiler.deleteTreeQuietly(dir);
         try {
@@ -109,14 +114,6 @@ final class ProgramCache {
             return self + ":" + Files.getLastModifiedTime(self).toMillis() + ":" + (Files.isRegularFile(self) ? Files.size(self) : 0);
         } catch (Exception e) {
             return "unknown";
-        }
-    }
-
-    private static String hash(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 12);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

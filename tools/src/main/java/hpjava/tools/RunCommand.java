@@ -43,6 +43,8 @@ import picocli.CommandLine.Spec;
                 "124:the watchdog ended a hung job (no communication progress for --timeout seconds)"})
 final class RunCommand implements Callable<Integer> {
     static final int DEFAULT_DEBUG_PORT = 5005;
+    /** The property adlib's reproducible sums read (hpjava.adlib.Reproducible). */
+    static final String REPRODUCIBLE_PROPERTY = "hpjava.adlib.reproducible";
 
     @Option(names = {"--np", "-np"}, paramLabel = "N",
             description = "number of ranks (default: property hpjava.numprocs, else 1)")
@@ -80,6 +82,17 @@ final class RunCommand implements Callable<Integer> {
             description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
     Path hangReport;
 
+    @Option(names = "--no-overlap", description = "compile without overlapping ghost exchanges with computation (hpjavac --no-overlap)")
+    boolean noOverlap;
+
+    @Option(names = "--reproducible",
+            description = "floating-point sums and dot products (Adlib sum, dotProduct) add exactly and round once: the same bits at every process count, distribution and backend (docs/PROFILING.md)")
+    boolean reproducible;
+
+    @Option(names = "--comm-profile", arity = "0..1", paramLabel = "FILE.json", parameterConsumer = ProfileFileConsumer.class,
+            description = "print a table of each line's Adlib communication (calls, messages, bytes, time waiting; min/median/max over ranks) when the job ends, and write it as JSON to FILE.json (default .hpjava-profile/NAME.json beside the program; docs/PROFILING.md)")
+    String commProfile;
+
     @Option(names = "--prefix-output", description = "prefix each output line with [rank]")
     boolean prefixOutput;
 
@@ -111,6 +124,7 @@ final class RunCommand implements Callable<Integer> {
         if (virtualThreads && platformThreads)
             throw new ToolSupport.UsageError("--virtual-threads and --platform-threads contradict each other: choose one");
         if (platformThreads) backendOptions.put("threads", "platform");
+        if (reproducible) properties.put(REPRODUCIBLE_PROPERTY, "true");
         if (debugPort != null) checkDebug();
         if (hangReport != null) {   // read where the reports are made: this JVM, or an mt job's own JVM
             String file = hangReport.toAbsolutePath().toString();
@@ -124,7 +138,8 @@ final class RunCommand implements Callable<Integer> {
         if (line.isSources()) {
             ProgramCache.Compiled compiled;
             try {
-                compiled = ProgramCache.compile(line.sources(), cp, ProgramCache.root(properties), err);
+                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, !noOverlap, ProgramCache.root(properties),
+                        err);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());
                 err.flush();
@@ -139,11 +154,14 @@ final class RunCommand implements Callable<Integer> {
             main = line.mainClass();
             if (programCp.isEmpty()) programCp.add(Path.of("."));
         }
+        CommProfileRun profile = commProfile == null ? null : CommProfileRun.prepare(commProfile, line, properties);
         LaunchSpec launch = new LaunchSpec(ranks, main, line.args(), programCp, prefixOutput, virtualThreads,
                 backendOptions, rankJvmArgs(), timeoutSeconds);
         JobStart job = new JobStart(backend, launch, properties, err);
         if (debugPort != null) return job.debug(debugPort, line.sourceDirs());
-        return jvmArgs.isEmpty() ? job.run() : job.runInOwnJvm(List.of());
+        int status = jvmArgs.isEmpty() ? job.run() : job.runInOwnJvm(List.of());
+        if (profile != null) profile.finish(status, ranks, backend, err);
+        return status;
     }
 
     /**
@@ -201,6 +219,14 @@ final class RunCommand implements Callable<Integer> {
             int port = DEFAULT_DEBUG_PORT;
             if (!args.isEmpty() && args.peek().matches("\\d{1,9}")) port = Integer.parseInt(args.pop());
             argSpec.setValue(port);
+        }
+    }
+
+    /** {@code --comm-profile} takes a following argument only when it names a {@code .json} file (else the program). */
+    static final class ProfileFileConsumer implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
+            argSpec.setValue(!args.isEmpty() && args.peek().endsWith(".json") ? args.pop() : "");
         }
     }
 

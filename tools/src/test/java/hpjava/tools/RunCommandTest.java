@@ -157,6 +157,24 @@ class RunCommandTest {
     }
 
     @Test
+    void javaHelpersBesideTheProgramAreCompiledAndAnEditRecompiles() throws Exception {
+        write("prog/App.hpj", APP);
+        write("prog/Grid.java", GRID);
+        write("prog/Unused.java", "this file is not Java and no class uses it\n");
+        ToolRun r = ToolRun.hpjavaJvm(dir, "run", "-cp", ToolRun.programClassPath(), cache(), "prog/App.hpj", "x");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("grid 42 args x prop null\n", r.out());
+        write("prog/Grid.java", GRID.replace("42", "43"));
+        r = ToolRun.hpjavaJvm(dir, "run", "-cp", ToolRun.programClassPath(), cache(), "prog/App.hpj", "x");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("grid 43 args x prop null\n", r.out(), "an edited helper is compiled again");
+        write("prog/Grid.java", "public class Grid { static int size() { return ; } }\n");
+        r = ToolRun.hpjavaJvm(dir, "run", "-cp", ToolRun.programClassPath(), cache(), "prog/App.hpj");
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.err().contains("Grid.java:1:"), r.err());
+    }
+
+    @Test
     void aSourceThatIsNotUtf8IsNamedWithoutATrace() throws Exception {
         Path latin = dir.resolve("Latin.hpj");
         Files.write(latin, "public class Latin {\n  // caf\u00e9\n}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));

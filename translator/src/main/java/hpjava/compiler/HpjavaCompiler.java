@@ -41,22 +41,35 @@ public final class HpjavaCompiler {
      *                    classes they need from there, so .hpj and .java of one module can refer to each other (the
      *                    Maven plugin); only classes of the .hpj sources are meant to be kept from {@code outDir}
      * @param vector      whether qualifying element loops also get their vector form (jdk.incubator.vector)
+     * @param overlap     whether ghost exchanges overlap with the interior of the nest after them where provably
+     *                    legal (translator/README.md, "Communication overlap"; {@code hpjavac --no-overlap})
      */
     public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath,
-                          boolean vector) {
+                          boolean vector, boolean overlap) {
         public Options {
             classPath = List.copyOf(classPath);
             sourcePath = List.copyOf(sourcePath);
         }
 
-        /** Options with the vector form of qualifying element loops (translator/README.md) on. */
+        /** Options with overlap on. */
+        public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath,
+                       boolean vector) {
+            this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, vector, true);
+        }
+
+        /** Options with the vector form of qualifying element loops (translator/README.md) and overlap on. */
         public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath) {
             this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, true);
         }
 
         /** These options with the vector form of element loops on or off ({@code hpjavac --no-vector}). */
         public Options withVector(boolean on) {
-            return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, on);
+            return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, on, overlap);
+        }
+
+        /** These options with communication overlap on or off ({@code hpjavac --no-overlap}). */
+        public Options withOverlap(boolean on) {
+            return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, vector, on);
         }
 
         /** Options without a source path. */
@@ -98,7 +111,7 @@ public final class HpjavaCompiler {
             return sb.toString();
         }
 
-        /** Fully qualified names of the classes declaring {@code static void main} (first source first). */
+        /** Fully qualified names of the classes declaring a main method (static or instance; first source first). */
         public List<String> mainClasses() {
             List<String> l = new ArrayList<>();
             for (UnitResult u : units)
@@ -149,7 +162,7 @@ public final class HpjavaCompiler {
         boolean adlib = onClassPath(options.classPath(), "hpjava/adlib/");
         List<EcjCompiler.Input> inputs = new ArrayList<>();
         for (SourceUnit s : sources) {
-            Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib, options.vector());
+            Lowerer.Lowered l = Lowerer.lower(s, attributions.get(s), adlib, options.vector(), options.overlap());
             results.add(new UnitResult(s, l));
             inputs.add(new EcjCompiler.Input(s, l));
         }
@@ -167,11 +180,17 @@ public final class HpjavaCompiler {
 
     /**
      * A .hpj file is named after its class (the generated Java is named after the file), so its base name must be a
-     * Java identifier: {@code my-prog.hpj} is reported here, not as ECJ errors about generated names.
+     * Java identifier: {@code my-prog.hpj} is reported here, not as ECJ errors about generated names. As in Java,
+     * {@code package-info.hpj} holds a package's annotations and documentation; {@code module-info.hpj} is refused
+     * ({@link DiagnosticKey#MODULE_INFO} says why).
      */
     private static void checkFileName(SourceUnit s) {
         String base = s.baseName();
-        if (SourceVersion.isIdentifier(base) && !SourceVersion.isKeyword(base)) return;
+        if (SourceVersion.isIdentifier(base) && !SourceVersion.isKeyword(base) || base.equals("package-info")) return;
+        if (base.equals("module-info")) {
+            s.diagnostics().add(new Diagnostic(DiagnosticKey.MODULE_INFO, List.of(), s.name(), 1, 1, 0));
+            return;
+        }
         StringBuilder fix = new StringBuilder();
         for (String part : base.split("[^\\p{javaJavaIdentifierPart}]+"))
             if (!part.isEmpty()) fix.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));

@@ -25,4 +25,13 @@ public final class WriteHalo {
 
     /** Fills the ghost cells (collective over the APG the schedule was built in). */
     public void execute() { plan.execute(); }
+
+    /**
+     * Starts filling the ghost cells and returns (split phase): compute what reads no ghost cell of the array and
+     * writes no element of it, then {@link #complete()}. Checked and reported like {@link #execute()}.
+     */
+    public void start() { plan.start(); }
+
+    /** Waits until the ghost cells {@link #start()} began to fill are filled. */
+    public void complete() { plan.complete(); }
 }

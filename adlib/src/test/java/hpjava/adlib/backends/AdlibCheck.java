@@ -58,6 +58,7 @@ public final class AdlibCheck {
         MovementCases.all(this);
         ReductionCases.all(this);
         RandomCases.all(this);
+        SplitPhaseCases.all(this);
         agree();
         if (rank == 0) System.out.println("DONE " + cases + " cases " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         System.out.flush();

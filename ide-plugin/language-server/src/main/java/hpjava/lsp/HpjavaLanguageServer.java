@@ -45,6 +45,7 @@ public final class HpjavaLanguageServer implements LanguageServer, LanguageClien
         ServerCapabilities caps = new ServerCapabilities();
         caps.setTextDocumentSync(TextDocumentSyncKind.Full);
         caps.setHoverProvider(true);
+        caps.setCodeLensProvider(new org.eclipse.lsp4j.CodeLensOptions(false));
         caps.setDefinitionProvider(true);
         caps.setReferencesProvider(true);
         caps.setDocumentSymbolProvider(true);

@@ -134,8 +134,24 @@ final class HpjavaTextDocumentService implements TextDocumentService {
 
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
-        return request("hover", params.getTextDocument().getUri(),
-                a -> Hovers.hover(a, a.positions().offset(params.getPosition())));
+        String uri = params.getTextDocument().getUri();
+        return request("hover", uri, a -> withProfile(Hovers.hover(a, a.positions().offset(params.getPosition())),
+                uri, params.getPosition()));
+    }
+
+    /** {@code hover} with the line's communication profile ({@link ProfileLenses}) appended, if there is one. */
+    private static Hover withProfile(Hover hover, String uri, org.eclipse.lsp4j.Position at) {
+        String profile = ProfileLenses.hoverText(ProfileLenses.of(Workspace.path(uri)), at.getLine());
+        if (profile == null) return hover;
+        if (hover == null) return new Hover(new org.eclipse.lsp4j.MarkupContent(org.eclipse.lsp4j.MarkupKind.MARKDOWN, profile));
+        String md = hover.getContents().getRight().getValue() + "\n\n---\n\n" + profile;
+        return new Hover(new org.eclipse.lsp4j.MarkupContent(org.eclipse.lsp4j.MarkupKind.MARKDOWN, md), hover.getRange());
+    }
+
+    @Override
+    public CompletableFuture<List<? extends org.eclipse.lsp4j.CodeLens>> codeLens(org.eclipse.lsp4j.CodeLensParams params) {
+        String uri = params.getTextDocument().getUri();
+        return request("codeLens", uri, a -> ProfileLenses.codeLenses(ProfileLenses.of(Workspace.path(uri))));
     }
 
     @Override

@@ -21,7 +21,9 @@ import hpjava.grammar.HPJavaParser;
  * keywords ({@code on}, {@code overall}, {@code at} are also legal Java names: as method names they are
  * {@code function}, overriding the TextMate grammar, which cannot tell), multiarray types (element type and
  * {@code [[-,*]]}), distributed indexes (declaration and uses, modifier {@code distributedIndex}), multiarray
- * variables (modifier {@code multiarray}) and the backquote operator.
+ * variables (modifier {@code multiarray}) and the backquote operator; of Java 25, the unnamed variable {@code _}
+ * and {@code module} of {@code import module M;} as keywords (a TextMate grammar cannot tell a line-broken
+ * {@code import module} from a package named {@code module}).
  */
 final class SemanticTokensBuilder {
     static final List<String> TYPES = List.of("keyword", "type", "variable", "operator", "function");
@@ -92,6 +94,11 @@ final class SemanticTokensBuilder {
                 else name(a, term, out);
             }
             case HPJavaLexer.BACKQUOTE -> out.add(new Entry(tok, OPERATOR, 0));
+            case HPJavaLexer.UNDERSCORE -> out.add(new Entry(tok, KEYWORD, 0));   // an unnamed variable or pattern
+            case HPJavaLexer.MODULE -> {
+                if (parent instanceof HPJavaParser.ImportDeclarationContext) out.add(new Entry(tok, KEYWORD, 0));
+                else name(a, term, out);
+            }
             case HPJavaLexer.LBRACK, HPJavaLexer.RBRACK -> {
                 if (parent instanceof HPJavaParser.MultiarrayCreatorRestContext) out.add(new Entry(tok, TYPE, MULTIARRAY));
             }

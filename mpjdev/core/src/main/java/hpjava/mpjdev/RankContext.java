@@ -25,6 +25,7 @@ public final class RankContext {
     private final Comm world;
     private final ClassLoader programClassLoader;
     private final ConcurrentHashMap<Object, Object> state = new ConcurrentHashMap<>();
+    private final java.util.List<Runnable> endActions = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * For backends.
@@ -83,6 +84,23 @@ public final class RankContext {
     /** The class loader of the user's program classes for this rank (object messages resolve classes through it). */
     public ClassLoader programClassLoader() {
         return programClassLoader;
+    }
+
+    /**
+     * Adds an action the rank runs in its own thread when its program's main returns normally (not when it fails):
+     * for libraries that report per-rank results at the end of a job (Adlib's communication profile).
+     */
+    public void atEnd(Runnable action) {
+        endActions.add(action);
+    }
+
+    /**
+     * Runs the {@link #atEnd} actions in the order they were added, once; for {@link hpjava.mpjdev.spi.ProgramRunner}
+     * after the rank's main returned normally.
+     */
+    public void runEndActions() {
+        for (Runnable r : endActions) r.run();
+        endActions.clear();
     }
 
     /**

@@ -115,12 +115,23 @@ public final class Attributor extends TreeScanner {
         return declareVariable(name, type, type == null ? null : multiarrayType(type), at, field);
     }
 
+    /** Declares a variable; an unnamed one ({@code _}, {@code name} null) declares nothing and shadows nothing. */
     private Symbol.Variable declareVariable(String name, TypeContext type, MultiarrayType t, ParserRuleContext at,
                                             boolean field) {
+        if (name == null) return null;
         Symbol.Variable v = new Symbol.Variable(name, t, type == null ? null : text(type), at.getStart(), field);
         declare(v);
         out.variables.add(v);
         return v;
+    }
+
+    /** The declared name, or null for an unnamed variable {@code _}. */
+    private static String nameOf(IdentifierContext id) {
+        return id == null ? null : id.getText();
+    }
+
+    private static String nameOf(VariableDeclaratorIdContext id) {
+        return nameOf(id.identifier());
     }
 
     // ---- types
@@ -153,7 +164,8 @@ public final class Attributor extends TreeScanner {
     @Override
     protected void visit(ParseTree t) {
         switch (t) {
-            case ClassBodyContext c -> classBody(c);
+            case ClassBodyContext c -> members(c.classBodyDeclaration());
+            case OrdinaryCompilationUnitContext cu -> members(cu.typeDeclaration());   // a compact file's implicit class
             case RecordDeclarationContext r -> {
                 for (RecordComponentContext rc : r.recordHeader().recordComponent())
                     declareVariable(rc.identifier().getText(), rc.type(), rc, true);
@@ -180,23 +192,23 @@ public final class Attributor extends TreeScanner {
             case EnhancedForStatementContext f -> {
                 scan(f.expression());
                 LocalVariableDeclarationHeadContext h = f.localVariableDeclarationHead();
-                declareVariable(h.variableDeclaratorId().identifier().getText(), h.type(), h, false);
+                declareVariable(nameOf(h.variableDeclaratorId()), h.type(), h, false);
                 scan(f.statement());
             }
             case CatchClauseContext c -> {
-                declareVariable(c.identifier().getText(), null, c, false);
+                declareVariable(nameOf(c.identifier()), null, c, false);
                 scan(c.block());
             }
             case LambdaContext l -> {
                 LambdaParametersContext ps = l.lambdaParameters();
                 for (IdentifierContext id : ps.identifier()) declareVariable(id.getText(), null, id, false);
                 for (FormalParameterContext fp : ps.formalParameter())
-                    declareVariable(fp.variableDeclaratorId().identifier().getText(), fp.type(), fp, false);
+                    declareVariable(nameOf(fp.variableDeclaratorId()), fp.type(), fp, false);
                 scan(l.lambdaBody());
             }
             case TypePatternContext p -> {
                 scan(p.type());
-                declareVariable(p.identifier().getText(), p.type(), p, false);
+                declareVariable(nameOf(p.identifier()), p.type(), p, false);
             }
             case OverallStatementContext o -> indexStatement(o, o.index, o.range, o.overallBounds(), o.statement());
             case AtStatementContext a -> indexStatement(a, a.index, a.range, a.location, a.statement());
@@ -267,45 +279,61 @@ public final class Attributor extends TreeScanner {
         out.indexUsesAllowed.put(n, true);
     }
 
-    /** Fields and method results first (they are visible in the whole body), then the members in order. */
-    private void classBody(ClassBodyContext body) {
-        for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
-            if (!(d instanceof MemberContext m)) continue;
-            MemberDeclarationContext md = m.memberDeclaration();
-            if (md.fieldDeclaration() != null) {
-                FieldDeclarationContext f = md.fieldDeclaration();
+    /**
+     * The members of a class body, or of a compact source file's implicit class (its top-level declarations): fields
+     * and method results first (they are visible in the whole body), then the members in order.
+     */
+    private void members(List<? extends ParserRuleContext> declarations) {
+        for (ParserRuleContext d : declarations) {
+            FieldDeclarationContext f = fieldOf(d);
+            MethodDeclarationContext meth = methodOf(d);
+            if (f != null) {
                 for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator())
-                    declareVariable(vd.variableDeclaratorId().identifier().getText(), f.type(), vd, true);
-            } else if (md.methodDeclaration() != null) {
-                MethodDeclarationContext meth = md.methodDeclaration();
-                if (meth.resultType().type() != null) {
-                    MultiarrayType t = multiarrayType(meth.resultType().type());
-                    if (t != null) out.methodResults.put(meth.identifier().getText(), t);
-                }
+                    declareVariable(nameOf(vd.variableDeclaratorId()), f.type(), vd, true);
+            } else if (meth != null && meth.resultType().type() != null) {
+                MultiarrayType t = multiarrayType(meth.resultType().type());
+                if (t != null) out.methodResults.put(meth.identifier().getText(), t);
             }
         }
         // field initializers and members
-        for (ClassBodyDeclarationContext d : body.classBodyDeclaration()) {
-            if (d instanceof MemberContext m && m.memberDeclaration().fieldDeclaration() != null) {
-                FieldDeclarationContext f = m.memberDeclaration().fieldDeclaration();
-                scan(f.type());
-                for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator()) {
-                    if (vd.variableInitializer() != null) {
-                        scan(vd.variableInitializer());
-                        Symbol s = lookup(vd.variableDeclaratorId().identifier().getText());
-                        if (s instanceof Symbol.Variable v) initialized(v, vd.variableInitializer());
-                    }
-                }
-            } else {
+        for (ParserRuleContext d : declarations) {
+            FieldDeclarationContext f = fieldOf(d);
+            if (f == null) {
                 scan(d);
+                continue;
+            }
+            scan(f.type());
+            for (VariableDeclaratorContext vd : f.variableDeclarators().variableDeclarator()) {
+                if (vd.variableInitializer() == null) continue;
+                scan(vd.variableInitializer());
+                String name = nameOf(vd.variableDeclaratorId());
+                if (name != null && lookup(name) instanceof Symbol.Variable v) initialized(v, vd.variableInitializer());
             }
         }
+    }
+
+    /** The field a member or top-level declaration declares, or null. */
+    private static FieldDeclarationContext fieldOf(ParserRuleContext d) {
+        return switch (d) {
+            case MemberContext m -> m.memberDeclaration().fieldDeclaration();
+            case TypeDeclarationContext t when t.topLevelMember() != null -> t.topLevelMember().fieldDeclaration();
+            default -> null;
+        };
+    }
+
+    /** The method a member or top-level declaration declares, or null. */
+    private static MethodDeclarationContext methodOf(ParserRuleContext d) {
+        return switch (d) {
+            case MemberContext m -> m.memberDeclaration().methodDeclaration();
+            case TypeDeclarationContext t when t.topLevelMember() != null -> t.topLevelMember().methodDeclaration();
+            default -> null;
+        };
     }
 
     private void parameters(FormalParametersContext ps) {
         for (FormalParameterContext p : ps.formalParameter()) {
             scan(p.type());
-            declareVariable(p.variableDeclaratorId().identifier().getText(), p.type(), p, false);
+            declareVariable(nameOf(p.variableDeclaratorId()), p.type(), p, false);
         }
     }
 
@@ -317,8 +345,8 @@ public final class Attributor extends TreeScanner {
             if (t == null && type.getText().equals("var") && vd.variableInitializer() != null
                     && vd.variableInitializer().expression() != null)
                 t = out.expressionTypes.get(vd.variableInitializer().expression()); // var a = new float [[x]]
-            Symbol.Variable v = declareVariable(vd.variableDeclaratorId().identifier().getText(), type, t, vd, field);
-            if (vd.variableInitializer() != null) initialized(v, vd.variableInitializer());
+            Symbol.Variable v = declareVariable(nameOf(vd.variableDeclaratorId()), type, t, vd, field);
+            if (v != null && vd.variableInitializer() != null) initialized(v, vd.variableInitializer());
         }
     }
 
@@ -390,9 +418,11 @@ public final class Attributor extends TreeScanner {
         scan(range);
         scan(boundsOrLocation);
         Symbol.Variable rv = range instanceof NameContext n && out.names.get(n) instanceof Symbol.Variable v ? v : null;
-        Symbol.Index idx = new Symbol.Index(index.getText(), stmt, rv);
-        out.binders.put(stmt, idx);
-        declare(idx);
+        if (index != null) {   // '_' binds no index (the checker reports it: UNNAMED_INDEX)
+            Symbol.Index idx = new Symbol.Index(index.getText(), stmt, rv);
+            out.binders.put(stmt, idx);
+            declare(idx);
+        }
         scan(body);
     }
 

@@ -35,6 +35,7 @@ public final class Checker {
     public static void check(SourceUnit unit, Attribution attr) {
         Checker checker = new Checker(unit, attr);
         JavaTrees.scan(unit.parse().tree(), checker::checkNode);
+        Java25Rules.check(unit.parse().tree(), unit.diagnostics());
     }
 
     /** The rules that apply at node {@code t}; every node is checked (the scan always descends). */
@@ -78,6 +79,7 @@ public final class Checker {
     }
 
     private void rebinding(ParserRuleContext stmt, IdentifierContext index) {
+        if (index == null) return;   // '_': Java25Rules reports it
         for (ParserRuleContext p = stmt.getParent(); p != null; p = p.getParent()) {
             if (JavaTrees.opensBody(p)) return;
             Symbol.Index outer = attr.index(p);

@@ -31,7 +31,10 @@ public enum DiagnosticKey {
     SAME_GRID_DIMENSION("ranges ''{0}'' and ''{1}'' are both distributed over {2}: the distributed ranges of one multiarray must lie over distinct dimensions of its group"),
     INDEX_REBOUND("distributed index ''{0}'' is already bound by an enclosing overall or at"),
     FILE_NAME("the file name ''{0}'' is not a Java identifier: a .hpj file is named after its class, rename it (e.g. to {1}.hpj)"),
-    TOO_DEEP("{0}: simplify the nesting");
+    TOO_DEEP("{0}: simplify the nesting"),
+    UNNAMED_INDEX("the index of {0} must be named: ''_'' declares no variable, and a distributed index is a name used in subscripts"),
+    HPJAVA_BEFORE_CONSTRUCTOR_CALL("''{0}'' cannot come before {1}: its translation may outline the body into a lambda or inner class of the object under construction, which Java forbids there; move it after {1}"),
+    MODULE_INFO("module-info.hpj: hpjavac does not compile modules: HPJava programs run on the class path, where the HPJava runtime is, and a named module cannot read the class path; write module-info.java and compile it with javac");
 
     private final String template;
 

@@ -50,6 +50,10 @@ enum Gen {
     VECTOR_CLASS("$V"),
     /** {@code $vN}: the element where overall N's scalar loop starts after the vector loop (0 when it did not run). */
     VECTOR_START("$v"),
+    /** {@code $ptN}: the part (0: interior, then the boundary strips) of nest N run around a ghost exchange (Overlap). */
+    PART("$pt"),
+    /** {@code $ilN_q}, {@code $ihN_q}: the interior's global bounds in restricted dimension q of nest N (Overlap). */
+    INTERIOR_LOW("$il"), INTERIOR_HIGH("$ih"),
     /*
      * Inside a vector loop's method {@link #ROW} (a scope of its own: a static method of the local class $VN), where
      * N is the number the Vectorizer gave the body's local, invariant, hoisted array or operand slot.
@@ -93,7 +97,7 @@ enum Gen {
         return prefix + n;
     }
 
-    /** {@code $sH_r}: only for {@link #STRIDE}. */
+    /** {@code $sH_r} for {@link #STRIDE}; {@code $ilN_q}, {@code $ihN_q} for the interior bounds. */
     String of(int h, int r) {
         return prefix + h + "_" + r;
     }

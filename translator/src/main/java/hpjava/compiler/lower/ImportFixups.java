@@ -37,7 +37,7 @@ final class ImportFixups {
     private static boolean importsSimpleName(OrdinaryCompilationUnitContext cu, String simple) {
         for (ImportDeclarationContext d : cu.importDeclaration()) {
             String name = d.qualifiedName().getText();
-            if (d.MUL() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
+            if (d.MUL() == null && d.MODULE() == null && (name.equals(simple) || name.endsWith("." + simple))) return true;
         }
         return false;
     }

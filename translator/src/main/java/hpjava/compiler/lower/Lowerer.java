@@ -48,6 +48,8 @@ public final class Lowerer {
     private final boolean adlib;
     /** Whether qualifying element loops get their vector form (hpjavac --no-vector turns it off). */
     final boolean vector;
+    /** Where exchanges overlap with computation (none with hpjavac --no-overlap). */
+    final Overlap overlaps;
     private final String text;
     private final StatementLowering statements;
     private final ExpressionLowering expressions;
@@ -57,7 +59,7 @@ public final class Lowerer {
     private final String fileName;
     private String packageName = "";
 
-    private Lowerer(SourceUnit unit, Attribution attr, boolean adlib, boolean vector) {
+    private Lowerer(SourceUnit unit, Attribution attr, boolean adlib, boolean vector, boolean overlap) {
         this.attr = attr;
         this.adlib = adlib;
         this.vector = vector;
@@ -65,6 +67,7 @@ public final class Lowerer {
         this.fileName = unit.fileName();
         this.em = new Emitter(text, commentMask(unit));
         this.plan = Plan.of(unit, attr);
+        this.overlaps = overlap && adlib ? Overlap.of(unit.parse().tree(), attr, plan) : Overlap.none();
         this.statements = new StatementLowering(this);
         this.expressions = new ExpressionLowering(this);
     }
@@ -87,7 +90,15 @@ public final class Lowerer {
 
     /** {@link #lower(SourceUnit, Attribution, boolean)}; {@code vector}: emit the vector form of qualifying element loops. */
     public static Lowered lower(SourceUnit unit, Attribution attr, boolean adlib, boolean vector) {
-        Lowerer l = new Lowerer(unit, attr, adlib, vector);
+        return lower(unit, attr, adlib, vector, true);
+    }
+
+    /**
+     * {@link #lower(SourceUnit, Attribution, boolean, boolean)}; {@code overlap}: overlap each ghost exchange with the
+     * interior of the nest after it where provably legal ({@link Overlap}).
+     */
+    public static Lowered lower(SourceUnit unit, Attribution attr, boolean adlib, boolean vector, boolean overlap) {
+        Lowerer l = new Lowerer(unit, attr, adlib, vector, overlap);
         l.emit(unit.parse().tree());
         return new Lowered(l.packageName, unit.baseName(), l.em.text(), l.em.map(), l.hasMain);
     }
@@ -133,6 +144,11 @@ public final class Lowerer {
                 em.skipTo(end(ty));
             }
             case OverallStatementContext o -> statements.overall(o);
+            case ExpressionStatementContext es when overlaps.startAt(es) != null -> {
+                em.copyTo(start(es));
+                gen(RuntimeApi.writeHaloStart(overlaps.startAt(es).array()) + ";", es);
+                em.skipTo(end(es));
+            }
             case AtStatementContext a -> statements.at(a);
             case OnStatementContext o -> statements.on(o);
             case AssignmentContext as when as.assignmentOperator().ASSIGN() == null && expressions.objectUpdate(as.expression(0)) != null ->
@@ -209,10 +225,19 @@ public final class Lowerer {
             if (cu.getChild(i) != cu.packageDeclaration()) emit(cu.getChild(i));
     }
 
+    /**
+     * Whether {@code m} is a main method the launcher may pick (JLS 12.1.4): {@code void main(String[])} or
+     * {@code void main()}, static or instance, not private, of a class or of a compact source file's implicit class.
+     */
     private static boolean isMain(MethodDeclarationContext m) {
-        if (!m.identifier().getText().equals("main") || m.formalParameters().formalParameter().size() != 1) return false;
-        if (!(m.getParent().getParent() instanceof MemberContext mem)) return false;
-        return mem.classModifier().stream().anyMatch(c -> c.STATIC() != null);
+        if (!m.identifier().getText().equals("main") || m.resultType().VOID() == null
+                || m.formalParameters().formalParameter().size() > 1 || m.methodBody().block() == null) return false;
+        List<ClassModifierContext> modifiers = switch (m.getParent().getParent()) {
+            case MemberContext member -> member.classModifier();
+            case TypeDeclarationContext topLevel -> topLevel.classModifier();
+            default -> null;
+        };
+        return modifiers != null && modifiers.stream().noneMatch(c -> c.PRIVATE() != null);
     }
 
     /** Drops the marker interface HPspmd (spec 2: accepted, no longer needed). */

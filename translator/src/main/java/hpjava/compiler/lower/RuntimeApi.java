@@ -137,4 +137,28 @@ final class RuntimeApi {
 
     /** Opens {@code range.subrange(}; the triplet follows. */
     static String subrangeOpen() { return ".subrange("; }
+
+    // ---- Communication overlap (Overlap): hpjava.lang.OverlapParts and Adlib's split-phase writeHalo
+
+    static final String OVERLAP_PARTS = "hpjava.lang.OverlapParts";
+
+    static String partCount(int dims) { return OVERLAP_PARTS + ".count(" + dims + ")"; }
+
+    static String interiorLow(String range, String loop, String ctx, int minShift) {
+        return OVERLAP_PARTS + ".interiorLow(" + range + ", " + loop + ", " + ctx + ", " + minShift + ")";
+    }
+
+    static String interiorHigh(String range, String loop, String ctx, int minShift, int maxShift) {
+        return OVERLAP_PARTS + ".interiorHigh(" + range + ", " + loop + ", " + ctx + ", " + minShift + ", " + maxShift + ")";
+    }
+
+    /** Opens {@code OverlapParts.lower(part, q, }; the triplet's lower bound, step, interior bounds and ")" follow. */
+    static String partLowerOpen(String part, int q) { return OVERLAP_PARTS + ".lower(" + part + ", " + q + ", "; }
+
+    /** Opens {@code OverlapParts.upper(part, q, }; the triplet's upper bound, interior bounds and ")" follow. */
+    static String partUpperOpen(String part, int q) { return OVERLAP_PARTS + ".upper(" + part + ", " + q + ", "; }
+
+    static String writeHaloStart(String array) { return "hpjava.adlib.Adlib.writeHaloStart(" + array + ")"; }
+
+    static String writeHaloComplete(String array) { return "hpjava.adlib.Adlib.writeHaloComplete(" + array + ")"; }
 }

@@ -128,6 +128,65 @@ final class StatementLowering {
     }
 
     private void inPlace(OverallStatementContext o) {
+        Overlap.Site site = l.overlaps.rootAt(o);
+        if (site == null) {
+            inPlaceOnce(o);
+            return;
+        }
+        // the nest in parts around the exchange: part 0 (the interior) while it is in flight, the strips after
+        em.copyTo(start(o));
+        int n = plan.stmt(o).id;
+        StringBuilder sb = new StringBuilder("{ ");
+        for (int q = 0; q < site.dims().size(); q++) {
+            Overlap.Dim d = site.dims().get(q);
+            String rng = RuntimeApi.rng(site.array(), d.dim()), c = RuntimeApi.currentContext(), loop = d.level().range.getText();
+            sb.append(q == 0 ? "final int " : ", ").append(INTERIOR_LOW.of(n, q)).append(" = ").append(RuntimeApi.interiorLow(rng, loop, c, d.minShift()))
+              .append(", ").append(INTERIOR_HIGH.of(n, q)).append(" = ")
+              .append(RuntimeApi.interiorHigh(rng, loop, c, d.minShift(), d.maxShift()));
+        }
+        String part = PART.of(n);
+        sb.append("; for (int ").append(part).append(" = 0; ").append(part).append(" < ").append(RuntimeApi.partCount(site.dims().size()))
+          .append("; ").append(part).append("++) { if (").append(part).append(" == 1) ").append(RuntimeApi.writeHaloComplete(site.array())).append("; ");
+        l.gen(sb.toString(), o);
+        inPlaceOnce(o);
+        l.gen(" } }", o);
+    }
+
+    /**
+     * The bounds of overall {@code o} as its set-up declares them: the triplet's, or in a nest run in parts
+     * ({@link Overlap}) the triplet's restricted to the current part when {@code o} is one of its restricted levels.
+     */
+    private void bounds(Plan.Stmt s, OverallStatementContext o) {
+        int n = s.id;
+        Overlap.Site site = l.overlaps.levelAt(o);
+        int q = site == null ? -1 : site.role(o);
+        String part = q < 0 ? null : PART.of(plan.stmt(site.root()).id);
+        String lo = q < 0 ? null : INTERIOR_LOW.of(plan.stmt(site.root()).id, q), hi = q < 0 ? null : INTERIOR_HIGH.of(plan.stmt(site.root()).id, q);
+        if (o.overallBounds() instanceof BoundedRangeContext b) {
+            l.gen("); final int " + LOWER.of(n) + " = " + (q < 0 ? "" : RuntimeApi.partLowerOpen(part, q)) + "(", b.lower);
+            em.skipTo(start(b.lower));
+            l.emit(b.lower);
+            l.gen(")" + (q < 0 ? "" : ", " + constantStep(o) + ", " + lo + ", " + hi + ")") + ", " + UPPER.of(n) + " = "
+                    + (q < 0 ? "" : RuntimeApi.partUpperOpen(part, q)) + "(", b.upper);
+            em.skipTo(start(b.upper));
+            l.emit(b.upper);
+            l.gen(")" + (q < 0 ? "" : ", " + lo + ", " + hi + ")") + ", " + STEP.of(n) + " = (", b);
+            if (b.stride != null) {
+                em.skipTo(start(b.stride));
+                l.emit(b.stride);
+            } else l.gen("1", b);
+            l.gen("); ", b);
+        } else if (q < 0) {
+            l.gen("); final int " + LOWER.of(n) + " = 0, " + UPPER.of(n) + " = " + RuntimeApi.size(RANGE.of(n)) + " - 1, "
+                    + STEP.of(n) + " = 1; ", o.range);
+        } else {
+            l.gen("); final int " + LOWER.of(n) + " = " + RuntimeApi.partLowerOpen(part, q) + "0, 1, " + lo + ", " + hi + "), "
+                    + UPPER.of(n) + " = " + RuntimeApi.partUpperOpen(part, q) + RuntimeApi.size(RANGE.of(n)) + " - 1, " + lo + ", " + hi
+                    + "), " + STEP.of(n) + " = 1; ", o.range);
+        }
+    }
+
+    private void inPlaceOnce(OverallStatementContext o) {
         Plan.Stmt s = plan.stmt(o);
         setup(s, o);
         List<OverallStatementContext> chain = fusion.chain(o);
@@ -191,23 +250,7 @@ final class StatementLowering {
         l.gen("final " + RuntimeApi.RANGE + " " + RANGE.of(n) + " = (", o.range);
         em.skipTo(start(o.range));
         l.emit(o.range);
-        if (o.overallBounds() instanceof BoundedRangeContext b) {
-            l.gen("); final int " + LOWER.of(n) + " = (", b.lower);
-            em.skipTo(start(b.lower));
-            l.emit(b.lower);
-            l.gen("), " + UPPER.of(n) + " = (", b.upper);
-            em.skipTo(start(b.upper));
-            l.emit(b.upper);
-            l.gen("), " + STEP.of(n) + " = (", b);
-            if (b.stride != null) {
-                em.skipTo(start(b.stride));
-                l.emit(b.stride);
-            } else l.gen("1", b);
-            l.gen("); ", b);
-        } else {
-            l.gen("); final int " + LOWER.of(n) + " = 0, " + UPPER.of(n) + " = " + RuntimeApi.size(RANGE.of(n)) + " - 1, "
-                    + STEP.of(n) + " = 1; ", o.range);
-        }
+        bounds(s, o);
         em.skipTo(start(o.statement()));
     }
 

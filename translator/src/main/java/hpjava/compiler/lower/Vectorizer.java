@@ -176,8 +176,8 @@ final class Vectorizer {
      * element access), no array dimensions, initialized, never reassigned; the vector loop holds it in a vector.
      */
     private boolean local(VariableDeclaratorContext d) {
-        if (d.variableDeclaratorId().dims() != null || d.variableInitializer() == null
-                || d.variableInitializer().expression() == null) return false;
+        if (d.variableDeclaratorId().dims() != null || d.variableDeclaratorId().identifier() == null   // '_': scalar
+                || d.variableInitializer() == null || d.variableInitializer().expression() == null) return false;
         Token name = d.variableDeclaratorId().identifier().getStart();
         Symbol.Variable v = null;
         for (Symbol.Variable c : plan.attr.variables())

@@ -83,6 +83,13 @@ class RuntimeApiTest {
                 + " r6 = (x)" + RuntimeApi.subrangeOpen() + "0, 3);");
         u.put("objectMultiarray", RuntimeApi.objectMultiarray("String") + " o2 = new " + RuntimeApi.objectMultiarray("String")
                 + "((" + RuntimeApi.GROUP + ") null, " + RuntimeApi.range("x") + ");");
+        u.put("partCount", "int p1 = " + RuntimeApi.partCount(2) + ";");
+        u.put("interiorLow", "int il = " + RuntimeApi.interiorLow(RuntimeApi.rng("a", 0), "x", "c", -1) + ";");
+        u.put("interiorHigh", "int ih = " + RuntimeApi.interiorHigh(RuntimeApi.rng("a", 0), "x", "c", -1, 2) + ";");
+        u.put("partLowerOpen", "int pl = " + RuntimeApi.partLowerOpen("m", 0) + "(1), 2, il, ih);");
+        u.put("partUpperOpen", "int pu = " + RuntimeApi.partUpperOpen("m", 1) + "(9), il, ih);");
+        u.put("writeHaloStart", "if (m < 0) " + RuntimeApi.writeHaloStart("a") + ";");
+        u.put("writeHaloComplete", "if (m < 0) " + RuntimeApi.writeHaloComplete("a") + ";");
         return u;
     }
 

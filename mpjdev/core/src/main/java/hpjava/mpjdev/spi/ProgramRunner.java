@@ -11,7 +11,10 @@ import java.io.StringWriter;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.List;
 import java.util.function.Consumer;
 
 /** Running a program's main class in a rank, shared by all backends so that every backend behaves alike. */
@@ -21,7 +24,10 @@ public final class ProgramRunner {
     }
 
     /**
-     * The {@code public static void main(String[])} of {@code mainClass}, loaded by {@code loader}.
+     * The main method of {@code mainClass}, loaded by {@code loader}, chosen as the java launcher chooses it (JLS
+     * 12.1.4): {@code main(String[])} before {@code main()}, static or instance (then each call creates an instance
+     * with the class's no-argument constructor: one per rank), not private, returning void. The handle takes the
+     * arguments either way.
      *
      * @throws IllegalArgumentException with a message for the user if the class is missing or has no such method
      */
@@ -34,22 +40,61 @@ public final class ProgramRunner {
                     + (e instanceof NoClassDefFoundError ? " (" + e.getMessage() + ")" : ""));
         }
         try {
-            var m = c.getMethod("main", String[].class);
-            if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != void.class)
-                throw new NoSuchMethodException();
-            // As the java launcher does, a public main of a class that is not public runs too (class Foo {...} in a
-            // file of its own, as HPJava 1.0 programs often declare it): the program's code is the caller's to run.
-            if (!Modifier.isPublic(c.getModifiers())) m.setAccessible(true);
-            return MethodHandles.lookup().unreflect(m);
+            Method m = mainMethod(c);
+            if (m == null) throw new NoSuchMethodException();
+            // As the java launcher does, a main of a class that is not public runs too (class Foo {...} in a file of
+            // its own, as HPJava 1.0 programs often declare it, or a compact source file): the program's code is
+            // the caller's to run.
+            m.setAccessible(true);
+            MethodHandle main = MethodHandles.lookup().unreflect(m);
+            boolean instance = !Modifier.isStatic(m.getModifiers());
+            if (m.getParameterCount() == 0) main = MethodHandles.dropArguments(main, instance ? 1 : 0, String[].class);
+            if (!instance) return main;
+            Constructor<?> k = noArgumentConstructor(c);
+            k.setAccessible(true);
+            return MethodHandles.collectArguments(main, 0, MethodHandles.lookup().unreflectConstructor(k));
         } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
-            throw new IllegalArgumentException("class " + mainClass + " has no public static void main(String[]) method"
-                    + (e instanceof RuntimeException ? " that can be called (" + e.getMessage() + ")" : ""));
+            throw new IllegalArgumentException("class " + mainClass + " has no main method that can be launched: "
+                    + "void main(String[]) or void main(), static or with a no-argument constructor"
+                    + (e.getMessage() != null ? " (" + e.getMessage() + ")" : ""));
         }
     }
 
-    /** Invokes {@code main} with a copy of {@code args}; the program's exceptions propagate unchanged. */
+    /** The constructor an instance main is called on. */
+    private static Constructor<?> noArgumentConstructor(Class<?> c) throws NoSuchMethodException {
+        try {
+            Constructor<?> k = c.getDeclaredConstructor();
+            if (!Modifier.isPrivate(k.getModifiers())) return k;
+        } catch (NoSuchMethodException e) {
+            // reported below
+        }
+        throw new NoSuchMethodException("main is an instance method, and the class has no non-private constructor "
+                + "without arguments");
+    }
+
+    /** {@code main(String[])}, else {@code main()}, declared or inherited, not private and void; or null. */
+    private static Method mainMethod(Class<?> c) {
+        for (Class<?>[] params : List.of(new Class<?>[] {String[].class}, new Class<?>[0])) {
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                try {
+                    Method m = k.getDeclaredMethod("main", params);
+                    if (Modifier.isPrivate(m.getModifiers()) || m.getReturnType() != void.class) return null;
+                    return m;
+                } catch (NoSuchMethodException e) {
+                    // look in the superclass
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Invokes {@code main} with a copy of {@code args}, then the rank's {@link RankContext#atEnd} actions; the
+     * program's exceptions propagate unchanged.
+     */
     public static void invoke(MethodHandle main, String[] args) throws Throwable {
         main.invokeExact(args.clone());
+        RankContext.find().ifPresent(RankContext::runEndActions);
     }
 
     /** Prints the standard report of a rank's uncaught exception: {@code mpjdev: rank R failed: <exception>} and its stack trace. */

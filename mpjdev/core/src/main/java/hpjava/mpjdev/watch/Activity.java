@@ -39,6 +39,9 @@ public final class Activity {
     private int op;
     private int peer, tag;
     private int commSize;
+    /** The communicator's context of a pending native collective ({@link #enterCollective}); meaningless otherwise. */
+    private long collectiveContext;
+    private boolean inCollective;
     private Thread waiter;
     private volatile Thread mainThread;
     private long since;
@@ -95,8 +98,24 @@ public final class Activity {
 
     /** As {@link #enter(int, Comm, int, int)}, for a communicator known by its size ({@code 0}: none). */
     public void enter(int op, int commSize, int peer, int tag) {
+        enter(op, commSize, peer, tag, false, 0);
+    }
+
+    /**
+     * The calling thread blocks in native collective {@code op} ({@link #BARRIER}, {@link #BROADCAST},
+     * {@link #ALLREDUCE}) on {@code comm}, whose context (the same on every member) is {@code context}. The watchdog
+     * never calls a wait a deadlock while every member of a communicator waits in a collective on it: the collective
+     * is under way inside the library (no message count shows it) and can complete ({@link JobWatch}).
+     */
+    public void enterCollective(int op, Comm comm, int root, long context) {
+        enter(op, comm == null ? 0 : comm.size(), root, -1, true, context);
+    }
+
+    private void enter(int op, int commSize, int peer, int tag, boolean collective, long context) {
         Thread self = Thread.currentThread(), main = mainThread;
         if (main != null && self != main || this.op != NONE && waiter == self) return;
+        this.inCollective = collective;
+        this.collectiveContext = context;
         this.peer = peer;
         this.tag = tag;
         this.commSize = commSize;
@@ -161,6 +180,14 @@ public final class Activity {
 
     Thread waiter() {
         return waiter;
+    }
+
+    /**
+     * The pending native collective as {@code CONTEXT/SIZE} (context in hex), or {@code -} when the pending operation
+     * is none or not a native collective. Read after {@link #op()} (whose acquire load publishes it).
+     */
+    String collective() {
+        return op() != NONE && inCollective ? Long.toHexString(collectiveContext) + "/" + commSize : "-";
     }
 
     long since() {

@@ -19,8 +19,11 @@ public final class CallSite {
     /** The suffix for a stack trace (innermost frame first). */
     public static String of(StackTraceElement[] st) {
         String entry = "";
-        for (StackTraceElement e : st)
+        for (int i = 0; i < st.length; i++) {
+            StackTraceElement e = st[i];
             if (e.getClassName().equals("hpjava.adlib.Adlib")) entry = " in Adlib." + e.getMethodName();
+            else if (e.getClassName().equals("hpjava.adlib.Schedule") && i > 0 && entry.isEmpty()) entry = splitPhase(st[i - 1], e);
+        }
         for (StackTraceElement e : st) {
             String f = e.getFileName();
             if (f != null && f.endsWith(".hpj")) return entry + " at " + e;
@@ -38,6 +41,12 @@ public final class CallSite {
         if (belowDevice != null) return entry + " at " + belowDevice;
         for (StackTraceElement e : st) if (!isLibrary(e.getClassName())) return " at " + e;
         return "";
+    }
+
+    /** " in WriteHalo.complete": a split-phase schedule's half ({@code inner}: the schedule class's own frame). */
+    private static String splitPhase(StackTraceElement inner, StackTraceElement half) {
+        String c = inner.getClassName();
+        return " in " + c.substring(c.lastIndexOf('.') + 1) + "." + half.getMethodName();
     }
 
     private static boolean isLibrary(String c) {

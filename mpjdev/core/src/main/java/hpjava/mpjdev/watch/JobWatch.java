@@ -33,10 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * this JVM decides:
  * <ul>
  * <li><b>deadlock</b>: every rank has reported, every live rank has been blocked in the device for over
- *     {@link #DEADLOCK_BLOCKED_MS} ms, no count moved over the last two looks, and no message is in flight (as many
- *     receives completed as sends started, over the whole job): reported, the job ends with status
- *     {@link #DEADLOCK_STATUS}. A message in flight (sent, not yet received) is never called a deadlock: it may still
- *     match; such hangs are the timeout's.</li>
+ *     {@link #DEADLOCK_BLOCKED_MS} ms, no count moved over the last two looks, no message is in flight (as many
+ *     receives completed as sends started, over the whole job) and no native collective has all its members waiting
+ *     in it; and every live rank, asked, confirms that state ({@link DeadlockConfirmation}: the verdict rests on
+ *     one moment's state of every rank, not on reports of different ages): reported, the job ends with status
+ *     {@link #DEADLOCK_STATUS}. A message in flight (sent, not yet received) or a collective under way is never
+ *     called a deadlock: it may still complete; such hangs are the timeout's.</li>
  * <li><b>hang</b> (when {@code timeoutSeconds > 0}): no rank made communication progress for that long while some
  *     live rank waits in the device: every rank's state (pending operation, how long, the program's {@code .hpj}
  *     line; for ranks not waiting, where they run) is reported and the job ends with {@link #HANG_STATUS}.</li>
@@ -84,6 +86,8 @@ public final class JobWatch implements AutoCloseable {
     private final RankView[] views;
     private final List<Closeable> connections = new ArrayList<>();
     private final RankLinks links = new RankLinks();
+    /** Each rank's link, once its first report has named the rank (for {@link DeadlockConfirmation#PROBE}s). */
+    private final RankLinks.Link[] linkOf;
     /** Ranks whose failure report has been printed and acknowledged (so they may abort the job). */
     private final Set<Integer> reported = ConcurrentHashMap.newKeySet();
     private volatile int verdict = -1;
@@ -93,22 +97,13 @@ public final class JobWatch implements AutoCloseable {
     /** Links being read (their reader threads have not returned). */
     private final AtomicInteger reading = new AtomicInteger();
 
-    /** One report of one rank (see {@link RankReporter} for the fields) from {@code host} (its hello's). */
-    record RankView(int rank, char state, long blockedMs, long progress, long sent, long received, String operation,
-                    String site, String host) {
-        static RankView parse(String line, String host) {
-            String[] f = line.split("\t", -1);
-            return new RankView(Integer.parseInt(f[0]), f[1].charAt(0), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                    Long.parseLong(f[4]), Long.parseLong(f[5]), f[6], f.length > 7 ? f[7] : "", host);
-        }
-    }
-
     private JobWatch(int np, int timeoutSeconds, PrintStream err, Runnable endJob) throws IOException {
         this.np = np;
         this.timeoutSeconds = timeoutSeconds;
         this.err = err;
         this.endJob = endJob;
         this.views = new RankView[np];
+        this.linkOf = new RankLinks.Link[np];
         this.dir = Files.createTempDirectory("hpjava-watch-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         this.socket = dir.resolve("s");
@@ -301,7 +296,10 @@ public final class JobWatch implements AutoCloseable {
                 } else {
                     try {
                         RankView v = RankView.parse(line, host);
-                        if (v.rank() >= 0 && v.rank() < np) views[rank = v.rank()] = v;
+                        if (v.rank() >= 0 && v.rank() < np) {
+                            views[rank = v.rank()] = v;
+                            linkOf[rank] = link;
+                        }
                     } catch (RuntimeException malformed) {
                         return;   // not a reporter of this job
                     }
@@ -405,6 +403,7 @@ public final class JobWatch implements AutoCloseable {
         long[] lastProgress = new long[np];
         int stableLooks = 0;
         HangClock hang = new HangClock(timeoutSeconds);
+        DeadlockConfirmation deadlock = new DeadlockConfirmation(np);
         while (!closed) {
             try {
                 Thread.sleep(LOOK_MS);
@@ -424,9 +423,10 @@ public final class JobWatch implements AutoCloseable {
                 lastProgress[r] = v[r].progress();
             }
             stableLooks = same ? stableLooks + 1 : 0;
-            if (allReported && stableLooks >= 2 && deadlocked(v)) {
+            RankView[] confirmed = allReported ? deadlock.look(v, stableLooks >= 2, this::probe) : null;
+            if (confirmed != null) {
                 end(DEADLOCK_STATUS, report("mpjdev: deadlock: every live rank is blocked in the device and no message"
-                        + " is in flight that could wake one of them; ending the job", v));
+                        + " is in flight that could wake one of them; ending the job", confirmed));
                 return;
             }
             // the clock starts once every rank has reported, and only a wait as long as the timeout counts
@@ -440,17 +440,10 @@ public final class JobWatch implements AutoCloseable {
         }
     }
 
-    private static boolean deadlocked(RankView[] v) {
-        long sent = 0, received = 0;
-        boolean anyLive = false;
-        for (RankView x : v) {
-            sent += x.sent();
-            received += x.received();
-            if (x.state() == 'F') continue;
-            anyLive = true;
-            if (x.state() != 'W' || x.blockedMs() < DEADLOCK_BLOCKED_MS) return false;
-        }
-        return anyLive && sent == received;
+    /** Asks rank {@code r} for a report made now ({@link DeadlockConfirmation}); false if its link is gone. */
+    private boolean probe(int r) {
+        RankLinks.Link l = linkOf[r];
+        return l != null && l.send(DeadlockConfirmation.PROBE);
     }
 
     private static long longestWaitMs(RankView[] v) {

@@ -15,8 +15,10 @@ import java.util.concurrent.TimeUnit;
  * once, so no rank outlives its launcher, on any host. Without the properties (a rank started by hand) nothing is
  * started; a launcher that cannot be reached is said once and the rank runs unwatched.
  *
- * <p>Line format (tab-separated): {@code rank state blockedMillis progress sent received operation site}, state
- * {@code R} running, {@code W} waiting in the device, {@code F} the program's main has returned.
+ * <p>Line format (tab-separated): {@code rank state blockedMillis progress sent received probes collective operation
+ * site}, state {@code R} running, {@code W} waiting in the device, {@code F} the program's main has returned;
+ * {@code probes} how many {@link DeadlockConfirmation#PROBE}s this rank had read when it made the line (it answers
+ * each at once with a line), {@code collective} the pending native collective ({@link Activity#collective()}).
  *
  * <p>A failing rank's report goes the same way ({@link #deliverFailure}, {@link FailureMessage}): the launcher prints
  * it and acknowledges it before the rank aborts the job, so the report never depends on the MPI launcher forwarding
@@ -33,6 +35,8 @@ public final class RankReporter {
     private final LauncherLink link;
     private final Semaphore acknowledged = new Semaphore(0);
     private volatile boolean finished;
+    /** Probes read from the launcher (written by the link's reader thread only). */
+    private volatile long probes;
     private String site = "";
     private long sampledAt, lastProgress = -1, progressSince;
 
@@ -184,7 +188,8 @@ public final class RankReporter {
             sampledAt = 0;
         }
         return rank + "\t" + state + "\t" + (now - since) / 1_000_000 + "\t" + progress + "\t" + activity.sentCount()
-                + "\t" + activity.receivedCount() + "\t" + activity.describe() + "\t" + site + "\n";
+                + "\t" + activity.receivedCount() + "\t" + probes + "\t" + activity.collective() + "\t"
+                + activity.describe() + "\t" + site + "\n";
     }
 
     /**
@@ -198,9 +203,15 @@ public final class RankReporter {
         sendMessage(line, line, 0, 0);
     }
 
+    /** The launcher suspects a deadlock: a line made now, after the probe was read, confirms or refutes it. */
+    private void answerProbe() {
+        probes = probes + 1;   // only this thread writes
+        send();
+    }
+
     /**
-     * Blocks reading the connection: after the hello the launcher writes only acknowledgements of failure reports and
-     * requests to drain the output, so the end of the stream means it has gone.
+     * Blocks reading the connection: after the hello the launcher writes only acknowledgements of failure reports,
+     * requests to drain the output and deadlock probes, so the end of the stream means it has gone.
      */
     private void watchLauncher() {
         byte[] b = new byte[64];
@@ -210,6 +221,7 @@ public final class RankReporter {
                 for (int i = 0; i < n; i++) {
                     if (b[i] == FailureMessage.ACK) acknowledged.release();
                     else if (b[i] == FailureMessage.DRAIN) drainForLauncher();
+                    else if (b[i] == DeadlockConfirmation.PROBE) answerProbe();
                 }
             }
         } catch (IOException e) {

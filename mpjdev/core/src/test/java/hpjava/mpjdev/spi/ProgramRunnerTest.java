@@ -43,6 +43,37 @@ class ProgramRunnerTest {
         public static void main(String[] args) {}
     }
 
+    /** A compact source file's shape: an instance main without parameters; counts instances and calls. */
+    static class InstanceMain {
+        static int instances;
+        static int calls;
+        final int serial = ++instances;
+
+        void main() {
+            calls += serial;
+        }
+    }
+
+    /** Both forms: the launcher calls main(String[]). */
+    static class BothForms {
+        static String called = "";
+
+        void main() {
+            called = "main()";
+        }
+
+        static void main(String[] args) {
+            called = "main(" + String.join(",", args) + ")";
+        }
+    }
+
+    /** An instance main the launcher cannot call: no constructor without arguments. */
+    static class NoConstructor {
+        NoConstructor(int x) {}
+
+        void main() {}
+    }
+
     private static final ClassLoader LOADER = ProgramRunnerTest.class.getClassLoader();
 
     @Test
@@ -57,10 +88,32 @@ class ProgramRunnerTest {
     }
 
     @Test
+    void anInstanceMainWithoutParametersRunsOnAFreshInstanceEachCall() throws Throwable {
+        var main = ProgramRunner.findMain(LOADER, InstanceMain.class.getName());
+        ProgramRunner.invoke(main, new String[0]);
+        ProgramRunner.invoke(main, new String[] {"ignored"});
+        assertEquals(2, InstanceMain.instances);
+        assertEquals(1 + 2, InstanceMain.calls);
+    }
+
+    @Test
+    void mainWithParametersIsChosenBeforeMainWithout() throws Throwable {
+        ProgramRunner.invoke(ProgramRunner.findMain(LOADER, BothForms.class.getName()), new String[] {"a", "b"});
+        assertEquals("main(a,b)", BothForms.called);
+    }
+
+    @Test
+    void anInstanceMainWithoutAUsableConstructorIsExplained() {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> ProgramRunner.findMain(LOADER, NoConstructor.class.getName()));
+        assertTrue(e.getMessage().contains("no non-private constructor without arguments"), e.getMessage());
+    }
+
+    @Test
     void aClassWithoutMainIsNamedAsSuch() {
         var e = assertThrows(IllegalArgumentException.class, () -> ProgramRunner.findMain(LOADER, NoMain.class.getName()));
-        assertEquals("class " + NoMain.class.getName() + " has no public static void main(String[]) method",
-                e.getMessage());
+        assertEquals("class " + NoMain.class.getName() + " has no main method that can be launched: "
+                + "void main(String[]) or void main(), static or with a no-argument constructor", e.getMessage());
     }
 
     @Test

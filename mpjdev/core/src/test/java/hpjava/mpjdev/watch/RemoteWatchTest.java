@@ -36,8 +36,9 @@ class RemoteWatchTest {
     private final CountDownLatch ended = new CountDownLatch(1);
     private JobWatch watch;
 
-    private static String deadlockLine(int rank, int np) {
-        return rank + "\tW\t1200\t5\t2\t2\trecv(source " + (rank + 1) % np + ", tag 7, world of " + np + ")\t at P.main(P.java:"
+    /** A rank's report of a receive that, with the others', is a deadlock; {@code probes}: the probes it has read. */
+    private static String deadlockLine(int rank, int np, long probes) {
+        return rank + "\tW\t1200\t5\t2\t2\t" + probes + "\t-\trecv(source " + (rank + 1) % np + ", tag 7, world of " + np + ")\t at P.main(P.java:"
                 + (10 + rank) + ")\n";
     }
 
@@ -80,7 +81,7 @@ class RemoteWatchTest {
             assertEquals(-1, stranger.getInputStream().read(), "a wrong secret must be answered by closing");
             for (int i = 0; i < 8; i++) {
                 try {
-                    WatchLinks.write(stranger, deadlockLine(0, 1));
+                    WatchLinks.write(stranger, deadlockLine(0, 1, i));
                 } catch (SocketException closed) {
                     break;
                 }
@@ -90,8 +91,10 @@ class RemoteWatchTest {
         assertEquals(-1, watch.verdict(), err.toString(StandardCharsets.UTF_8));
         // the same reports from the holder of the secret are a deadlock
         try (Socket rank = greetedTcp("node2")) {
+            long probes = 0;
             for (int i = 0; i < 30 && ended.getCount() > 0; i++) {
-                WatchLinks.write(rank, deadlockLine(0, 1));
+                probes += WatchLinks.probes(rank);
+                WatchLinks.write(rank, deadlockLine(0, 1, probes));
                 ended.await(100, TimeUnit.MILLISECONDS);
             }
         }
@@ -139,9 +142,12 @@ class RemoteWatchTest {
     void ranksOverBothTransportsMakeOneReportNamingEachRanksHost() throws Exception {
         start(2);
         try (SocketChannel local = WatchLinks.unix(watch, "node1"); Socket remote = greetedTcp("node2")) {
+            long localProbes = 0, remoteProbes = 0;
             for (int i = 0; i < 30 && ended.getCount() > 0; i++) {
-                WatchLinks.write(local, deadlockLine(0, 2));
-                WatchLinks.write(remote, deadlockLine(1, 2));
+                localProbes += WatchLinks.probes(local);
+                remoteProbes += WatchLinks.probes(remote);
+                WatchLinks.write(local, deadlockLine(0, 2, localProbes));
+                WatchLinks.write(remote, deadlockLine(1, 2, remoteProbes));
                 ended.await(100, TimeUnit.MILLISECONDS);
             }
         }

@@ -46,4 +46,28 @@ final class WatchLinks {
         s.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
         s.getOutputStream().flush();
     }
+
+    /** How many deadlock probes the watch has sent on {@code s} since the last call (reads what has arrived, no waiting). */
+    static int probes(Socket s) throws IOException {
+        int n = 0;
+        java.io.InputStream in = s.getInputStream();
+        while (in.available() > 0) if (in.read() == DeadlockConfirmation.PROBE) n++;
+        return n;
+    }
+
+    /** As {@link #probes(Socket)}, for a Unix-socket link (left in blocking mode). */
+    static int probes(SocketChannel c) throws IOException {
+        int n = 0;
+        ByteBuffer in = ByteBuffer.allocate(64);
+        c.configureBlocking(false);
+        try {
+            while (c.read(in) > 0) {
+                for (int i = 0; i < in.position(); i++) if (in.get(i) == DeadlockConfirmation.PROBE) n++;
+                in.clear();
+            }
+        } finally {
+            c.configureBlocking(true);
+        }
+        return n;
+    }
 }

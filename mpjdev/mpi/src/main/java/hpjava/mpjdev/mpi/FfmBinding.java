@@ -35,9 +35,10 @@ final class FfmBinding extends MpiBinding {
     /** The per-message calls go through {@link FfmCalls.Hot}'s constants (true but in a second binding of a process). */
     private final boolean hot;
 
-    private FfmBinding(MpiAbi abi, SymbolLookup lib) {
+    private FfmBinding(MpiLibrary library) {
+        MpiAbi abi = library.abi();
         this.abi = abi;
-        this.c = new FfmCalls(lib, abi.handleBytes());
+        this.c = new FfmCalls(library);
         this.hot = c.isFirst();
         this.version = FfmCalls.libraryVersion(c, abi.maxLibraryVersion());
         if (!version.equals(abi.libraryVersion())) {
@@ -45,14 +46,14 @@ final class FfmBinding extends MpiBinding {
                     + " was made for '" + abi.libraryVersion() + "': the MPI library has changed since; run "
                     + "bin/setup-mpi.sh again to remake the table");
         }
-        this.world = abi.handle("MPI_COMM_WORLD", lib);
-        this.byteType = abi.handle("MPI_BYTE", lib);
+        this.world = library.predefined("MPI_COMM_WORLD");
+        this.byteType = library.predefined("MPI_BYTE");
         this.anySource = abi.constant("MPI_ANY_SOURCE");
         this.anyTag = abi.constant("MPI_ANY_TAG");
         this.success = abi.constant("MPI_SUCCESS");
-        this.statusIgnore = MemorySegment.ofAddress(abi.handle("MPI_STATUS_IGNORE", lib));
+        this.statusIgnore = MemorySegment.ofAddress(library.predefined("MPI_STATUS_IGNORE"));
         this.statusIgnoreAddress = statusIgnore.address();
-        this.inPlace = MemorySegment.ofAddress(abi.handle("MPI_IN_PLACE", lib));
+        this.inPlace = MemorySegment.ofAddress(library.predefined("MPI_IN_PLACE"));
         this.handle = abi.handleBytes() == 4 ? JAVA_INT : JAVA_LONG;
         this.scratch = Arena.global().allocate(64 + abi.statusBytes(), 8);
         this.levels = new int[] {abi.constant("MPI_THREAD_SINGLE"), abi.constant("MPI_THREAD_FUNNELED"),
@@ -61,7 +62,10 @@ final class FfmBinding extends MpiBinding {
 
     /** Loads the library the table names (globally, as MPI's plug-ins need) and checks its version against the table. */
     static FfmBinding load(MpiAbi abi) {
-        return new FfmBinding(abi, FfmCalls.open(abi.library()));
+        MpiLibrary lib = MpiLibrary.load(abi);
+        FfmBinding b = new FfmBinding(lib);
+        MpiLibrary.setOfRank(lib);
+        return b;
     }
 
     @Override

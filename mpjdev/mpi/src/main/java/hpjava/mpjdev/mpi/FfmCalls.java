@@ -2,18 +2,13 @@ package hpjava.mpjdev.mpi;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import hpjava.mpjdev.DeviceException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,10 +23,6 @@ import java.nio.charset.StandardCharsets;
  * request slots are reachable from their buffers, data segments belong to buffers lent to the device.
  */
 final class FfmCalls {
-    private static final Linker LINKER = Linker.nativeLinker();
-    /** dlopen flags (glibc): resolve now, and make the symbols global, as Open MPI's plug-ins need libmpi's. */
-    private static final int RTLD_NOW = 2, RTLD_GLOBAL = 0x100;
-
     final MethodHandle initThread, commRank, commSize, commDup, commGroup, groupIncl, commCreateGroup, groupFree;
     final MethodHandle isend, irecv, test, ibarrier, ibcast, igather, iprobe, recv, finalizeMpi, finalized, abort;
     final MethodHandle getLibraryVersion, errorString, commGetAttr;
@@ -41,7 +32,7 @@ final class FfmCalls {
     /** {@code MPI_Iallgather}: small allreduces and checked ones ({@link MpiCollectives}). */
     final MethodHandle iallgather;
 
-    private final SymbolLookup lib;
+    private final MpiLibrary lib;
     private final MemoryLayout h;
 
     /** The first binding made in this process (a process loads one MPI library), whose handles {@link Hot} holds. */
@@ -73,10 +64,9 @@ final class FfmCalls {
         }
     }
 
-    FfmCalls(SymbolLookup lib, int handleBytes) {
+    FfmCalls(MpiLibrary lib) {
         this.lib = lib;
-        // A layout object of its own (compared by identity in bind), even where it is the C int of MPICH's handles.
-        this.h = (handleBytes == 4 ? JAVA_INT : JAVA_LONG).withName("MPI handle");
+        this.h = lib.handle("MPI_Comm");
         MemoryLayout i = JAVA_INT, p = ADDRESS;
         initThread = bind("MPI_Init_thread", false, p, p, i, p);
         commRank = bind("MPI_Comm_rank", false, h, p);
@@ -109,55 +99,13 @@ final class FfmCalls {
         }
     }
 
-    /** Binds {@code int name(args...)}, with every handle-typed argument taking a Java {@code long}. */
     private MethodHandle bind(String name, boolean critical, MemoryLayout... args) {
-        MemorySegment fn = lib.find(name).orElseThrow(() -> new DeviceException(
-                "the MPI library has no function " + name + " (an MPI 3 library is needed)"));
-        if (critical) { // pointers as raw addresses: see the class comment
-            args = args.clone();
-            for (int k = 0; k < args.length; k++) if (args[k] == ADDRESS) args[k] = JAVA_LONG;
-        }
-        FunctionDescriptor d = FunctionDescriptor.of(JAVA_INT, args);
-        MethodHandle mh = critical ? LINKER.downcallHandle(fn, d, Linker.Option.critical(false))
-                                   : LINKER.downcallHandle(fn, d);
-        MethodType t = mh.type();
-        for (int k = 0; k < args.length; k++) if (args[k] == h) t = t.changeParameterType(k, long.class);
-        return MethodHandles.explicitCastArguments(mh, t);
+        return lib.bind(name, critical, args);
     }
 
-    /**
-     * Opens {@code library} with {@code RTLD_NOW | RTLD_GLOBAL}, then returns a lookup of its symbols. MPICH (ch4)
-     * and Open MPI (pml ucx) load UCX, whose libucs installs SIGSEGV/SIGBUS handlers that catch HotSpot's own use of
-     * SIGSEGV and crash the JVM (seen with MPICH: a segfault report from ucs_handle_error in a JVM cleaner thread).
-     * So, as the ucx backend does: {@code UCX_ERROR_SIGNALS} is set empty before loading unless the user set it, and
-     * {@code ucs_debug_disable_signals()} is called afterwards when libucs is among the library's dependencies.
-     */
+    /** Opens {@code library} ({@link MpiLibrary#open}). */
     static SymbolLookup open(String library) {
-        try {
-            MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-            try (Arena a = Arena.ofConfined()) {
-                int rc = (int) setenv.invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 0);
-                if (rc != 0) throw new DeviceException("setenv(UCX_ERROR_SIGNALS) failed before loading " + library);
-            }
-            MethodHandle dlopen = LINKER.downcallHandle(LINKER.defaultLookup().find("dlopen").orElseThrow(),
-                    FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment handle = (MemorySegment) dlopen.invokeExact(a.allocateFrom(library), RTLD_NOW | RTLD_GLOBAL);
-                if (handle.address() == 0) {
-                    throw new DeviceException("cannot load the MPI library " + library + " (as recorded in the ABI table); "
-                            + "is the MPI implementation installed on this host? (bin/setup-mpi.sh)");
-                }
-            }
-            SymbolLookup lookup = SymbolLookup.libraryLookup(library, Arena.global());
-            var disable = lookup.find("ucs_debug_disable_signals");
-            if (disable.isPresent()) LINKER.downcallHandle(disable.get(), FunctionDescriptor.ofVoid()).invokeExact();
-            return lookup;
-        } catch (DeviceException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new DeviceException("cannot load the MPI library " + library + ": " + t, t);
-        }
+        return MpiLibrary.open(library);
     }
 
     /** {@code MPI_Get_library_version}, first line (MPICH's string has several). */

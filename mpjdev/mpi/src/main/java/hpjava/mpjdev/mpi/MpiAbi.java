@@ -16,7 +16,7 @@ import java.util.Properties;
  * handles (numbers, or {@code sym:NAME} for the address of a library symbol) and the constants the binding uses.
  * Where the table is: the {@link MpiOptions} key {@code abi} (set by the launcher for every rank).
  */
-record MpiAbi(Path source, String implementation, String library, String libraryVersion, int maxLibraryVersion,
+public record MpiAbi(Path source, String implementation, String library, String libraryVersion, int maxLibraryVersion,
               int maxErrorString, int handleBytes, int requestBytes, int statusBytes, int statusSource, int statusTag,
               Properties table) {
 
@@ -58,12 +58,12 @@ record MpiAbi(Path source, String implementation, String library, String library
     }
 
     /** An integer constant of the table. */
-    int constant(String name) {
+    public int constant(String name) {
         return number(table, source, name);
     }
 
     /** A handle or pointer constant: a number, or the address of {@code sym:NAME} looked up in {@code lib}. */
-    long handle(String name, SymbolLookup lib) {
+    public long handle(String name, SymbolLookup lib) {
         String v = text(table, source, name);
         if (v.startsWith("sym:")) {
             String sym = v.substring(4);

@@ -72,7 +72,7 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void barrier() {
-        comm.device.activity.enter(Activity.BARRIER, comm, -1, -1);
+        comm.device.activity.enterCollective(Activity.BARRIER, comm, -1, comm.context);
         try {
             run(c -> mpi.ibarrier(c, request));
         } finally {
@@ -82,7 +82,7 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void broadcast(Object array, int offset, int count, int root) {
-        comm.device.activity.enter(Activity.BROADCAST, comm, root, -1);
+        comm.device.activity.enterCollective(Activity.BROADCAST, comm, root, comm.context);
         try {
             broadcastWatched(array, offset, count, root);
         } finally {
@@ -104,7 +104,7 @@ final class MpiCollectives implements NativeCollectives {
 
     @Override
     public synchronized void allreduce(Object array, int offset, int count, ReduceOp op) {
-        comm.device.activity.enter(Activity.ALLREDUCE, comm, -1, -1);
+        comm.device.activity.enterCollective(Activity.ALLREDUCE, comm, -1, comm.context);
         try {
             allreduceWatched(array, offset, count, op);
         } finally {
@@ -156,7 +156,7 @@ final class MpiCollectives implements NativeCollectives {
      */
     @Override
     public synchronized boolean allreduceChecked(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
-        comm.device.activity.enter(Activity.ALLREDUCE, comm, -1, -1);
+        comm.device.activity.enterCollective(Activity.ALLREDUCE, comm, -1, comm.context);
         try {
             return allreduceCheckedWatched(array, offset, count, op, sig, seq);
         } finally {

@@ -85,6 +85,8 @@ final class MpiDevice {
     /** This rank's record for the job watchdog (hooks at every blocking call). */
     final Activity activity = Activity.install();
     private final MpiComm world;
+    /** The {@code mpi} API's world ({@link MpiLibrary#apiWorld()}): made here, collectively, with the device's own. */
+    private final long apiWorld;
 
     private MpiDevice(MpiBinding mpi, int nChannels) {
         this.mpi = mpi;
@@ -104,6 +106,7 @@ final class MpiDevice {
         collectiveWorld = mpi.dup(w);
         bodySequence = new AtomicIntegerArray(worldSize);
         watch = new PeerWatch(mpi, mpi.dup(w), worldRank, worldSize);
+        apiWorld = mpi.dup(w);
         int[] all = new int[worldSize];
         for (int i = 0; i < worldSize; i++) all[i] = i;
         world = new MpiComm(this, MpiComm.WORLD_CONTEXT, all);
@@ -120,6 +123,10 @@ final class MpiDevice {
             instance = new MpiDevice(MpiBinding.load(), MpiOptions.ofRank().channels());
         }
         return instance;
+    }
+
+    long apiWorld() {
+        return apiWorld;
     }
 
     int worldRank() {
@@ -274,6 +281,40 @@ final class MpiDevice {
             if (pollHolding(r)) return;
             if (round == WATCH_AFTER && op != Activity.NONE) activity.enter(op, comm, userPeer, tag);
             stuckSince = betweenPolls(round, peer, stuckSince);
+        }
+    }
+
+    /**
+     * Waits as {@link #awaitThenHold} does (the same polling, peer checks, back-off and watchdog record), for an
+     * operation of the {@code mpi} API's native implementation: {@code done} is polled holding {@link #LOCK}; returns
+     * once it has said true, without the lock. {@code op}, {@code commSize}, {@code peer} and {@code tag} describe
+     * the call for the watchdog ({@link Activity#enter}, exited on return).
+     */
+    void awaitPolled(MpiLibrary.Poll done, int op, int commSize, int peer, int tag) {
+        for (int round = 0; round < FIRST_STRETCH; round++) if (pollOnce(done)) return;
+        long stuckSince = PeerWatch.NOT_STUCK;
+        boolean entered = false;
+        try {
+            for (int round = FIRST_STRETCH; ; round++) {
+                if (pollOnce(done)) return;
+                if (round == WATCH_AFTER && op != Activity.NONE) {
+                    activity.enter(op, commSize, peer, tag);
+                    entered = true;
+                }
+                stuckSince = betweenPolls(round, PeerWatch.ANY, stuckSince);
+            }
+        } finally {
+            if (entered) activity.exit(op);
+        }
+    }
+
+    private static boolean pollOnce(MpiLibrary.Poll done) {
+        final MpiLock lock = LOCK;
+        if (!lock.tryLock()) return false;
+        try {
+            return done.poll();
+        } finally {
+            lock.unlock();
         }
     }
 
