@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/latency: what overlap costs when there is no latency to hide. bench/scaling's Jacobi and red-black
-# (hpj/ScalingJacobi.hpj, ScalingRedBlack.hpj) compiled by hpjavac as is and with --no-overlap, run alternately
+# (hpj/ScalingJacobi.hpj, ScalingRedBlack.hpj) compiled by hpjavac with --overlap and with --no-overlap (the default), run alternately
 # (A/B/B/A... per round) with bin/hpjava on one machine; prints per backend, kernel, N and np the median iteration
 # time of each and their ratio. Run it with the machine to itself (bench/lock/machine-excl).
 #
@@ -22,7 +22,7 @@ WORK=$ROOT/bench/latency/target
 mkdir -p "$WORK"
 for mode in overlap no-overlap; do
   rm -rf "$WORK/hpj-$mode"
-  "$ROOT/bin/hpjavac" -d "$WORK/hpj-$mode" $([ $mode = no-overlap ] && echo --no-overlap) \
+  "$ROOT/bin/hpjavac" -d "$WORK/hpj-$mode" --$mode \
     "$ROOT/bench/scaling/hpj/ScalingJacobi.hpj" "$ROOT/bench/scaling/hpj/ScalingRedBlack.hpj"
 done
 OUT=$WORK/overhead-$(date -u +%Y%m%dT%H%M%SZ).txt

@@ -66,12 +66,12 @@ for impl in "${impls[@]}"; do
   command -v "mpicc.$impl" >/dev/null || { echo "run.sh: mpicc.$impl not found (install $impl or pass --impls)" >&2; exit 3; }
   "mpicc.$impl" -O3 -march=native -ffp-contract=off -o "$WORK/halo_mpi.$impl" "$HERE/c/halo_mpi.c" -lm
 done
-# The HPJava programs, compiled as users compile them: with overlap (the default) and with --no-overlap.
+# The HPJava programs, compiled with --overlap and with --no-overlap (the default).
 IFS=, read -ra variants <<< "$VARIANTS"
 for mode in overlap no-overlap; do
   [[ ",$VARIANTS," == *",hpjava-$mode,"* ]] || continue
   rm -rf "$WORK/hpj-$mode"
-  "$ROOT/bin/hpjavac" -d "$WORK/hpj-$mode" $([ $mode = no-overlap ] && echo --no-overlap) \
+  "$ROOT/bin/hpjavac" -d "$WORK/hpj-$mode" --$mode \
     "$ROOT/bench/scaling/hpj/ScalingJacobi.hpj" "$ROOT/bench/scaling/hpj/ScalingRedBlack.hpj"
 done
 

@@ -3,9 +3,7 @@
 # per implementation, the C ping-pong (pingpong.c, compiled with that implementation's mpicc and started by its own
 # launcher) and mpjdev's mpi backend over the FFM binding (MpjdevPingPong, --option impl=IMPL); on Open MPI also
 # the backend over Open MPI's Java binding (--option binding=jni) and the raw Java binding (RawJavaPingPong); at
-# 8 B also, on both, the FFM binding alone without the device (RawFfmPingPong: MPI_Isend/MPI_Irecv + an MPI_Test loop,
-# and blocking MPI_Send/MPI_Recv) and C with the device's call pattern (pingpong.c lattest: MPI_Isend/MPI_Irecv + an
-# MPI_Test loop), which tell the cost of the pattern from the cost of the downcalls.
+# 8 B also, on both, C with the device's call pattern (pingpong.c lattest: MPI_Isend/MPI_Irecv + an MPI_Test loop).
 # The sides are interleaved, their order rotated from round to round; a round's value is the median of REPS
 # repetitions, the reported value the median of the round medians.
 #
@@ -39,9 +37,7 @@ for w in ${WHICH//,/ }; do
     *) echo "ffm.sh: unknown test '$w' (known: lat8, bw1m, bw64k)" >&2; exit 2 ;;
   esac
 done
-SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich raw-ffm-openmpi raw-ffm-mpich
-       c-test-openmpi c-test-mpich raw-ffm-blk-openmpi raw-ffm-blk-mpich)
-ABI_DIR="${HPJAVA_MPI_ABI_DIR:-$HOME/.hpjava/mpi-abi}"
+SIDES=(c-openmpi ffm-openmpi jni-openmpi raw-java-openmpi c-mpich ffm-mpich c-test-openmpi c-test-mpich)
 side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
   local name=$1; shift
   case "$name" in
@@ -51,13 +47,9 @@ side() { # side NAME mode size iters reps: prints "NAME mode size value" lines
     ffm-openmpi) "${LAUNCH[@]}" --option impl=openmpi hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     jni-openmpi) "${LAUNCH[@]}" --option impl=openmpi --option binding=jni hpjava.bench.mpi.MpjdevPingPong "$@" ;;
     ffm-mpich) "${LAUNCH[@]}" --option impl=mpich hpjava.bench.mpi.MpjdevPingPong "$@" ;;
-    raw-ffm-openmpi) if [ "$1" = lat ]; then "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
-    raw-ffm-mpich) if [ "$1" = lat ]; then mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong "$@"; fi ;;
-    raw-ffm-blk-openmpi) if [ "$1" = lat ]; then shift; "${MPIRUN[@]}" "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/openmpi.properties" hpjava.mpjdev.mpi.RawFfmPingPong latblk "$@"; fi ;;
-    raw-ffm-blk-mpich) if [ "$1" = lat ]; then shift; mpiexec.mpich -n 2 "${JAVA[@]}" -Dhpjava.mpi.abi="$ABI_DIR/mpich.properties" hpjava.mpjdev.mpi.RawFfmPingPong latblk "$@"; fi ;;
     c-test-openmpi) if [ "$1" = lat ]; then shift; "${MPIRUN[@]}" "$T/pingpong-openmpi" lattest "$@"; fi ;;
     c-test-mpich) if [ "$1" = lat ]; then shift; mpiexec.mpich -n 2 "$T/pingpong-mpich" lattest "$@"; fi ;;
-  esac | awk -v n="$name" 'NF == 4 && $1 ~ /^(c|java-raw|mpjdev-mpi|ffm-raw)$/ { print n, $2, $3, $4 }'
+  esac | awk -v n="$name" 'NF == 4 && $1 ~ /^(c|java-raw|mpjdev-mpi)$/ { print n, $2, $3, $4 }'
 }
 OUT="$T/ffm-results.txt"
 : > "$OUT"
@@ -81,20 +73,19 @@ awk -v loads="$LOADS" '
     for (rk in n) { split(rk, p, SUBSEP); for (i = 1; i <= n[rk]; i++) a[i] = v[rk, i]
                     k = p[2] SUBSEP p[3] SUBSEP p[4]; rn[k]++; rv[k, rn[k]] = median(a, n[rk]) }
     for (k in rn) { for (i = 1; i <= rn[k]; i++) a[i] = rv[k, i]; med[k] = median(a, rn[k]) }
-    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | FFM binding alone | alone / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) | C, MPI_Test loop | FFM alone, MPI_Send/MPI_Recv |"
-    print "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    print "| test | impl | C (mpicc) | mpjdev, FFM binding | FFM / C | mpjdev, Open MPI Java binding | raw Java binding | FFM / Java binding (mpjdev) | C, MPI_Test loop |"
+    print "|---|---|---|---|---|---|---|---|---|"
     split("lat 8|bw 1048576|bw 65000", order, "|"); split("openmpi mpich", impls, " ")
     for (o = 1; o <= 3; o++) { split(order[o], q, " "); mode = q[1]; size = q[2]
       unit = mode == "lat" ? " us" : " MB/s"
       name = mode == "lat" ? "8 B half round trip" : size == 65000 ? "65000 B streaming, window 64" : "1 MiB streaming, window 64"
       for (m = 1; m <= 2; m++) { im = impls[m]
         c = med["c-" im, mode, size]; f = med["ffm-" im, mode, size]; j = med["jni-" im, mode, size]; rj = med["raw-java-" im, mode, size]
-        rf = med["raw-ffm-" im, mode, size]; ct = med["c-test-" im, "lattest", size]; rb = med["raw-ffm-blk-" im, "latblk", size]
+        ct = med["c-test-" im, "lattest", size]
         if (c == "" && f == "") continue
-        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s | %s | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
-               (rf == "" ? "-" : sprintf("%.3f%s", rf, unit)), (rf == "" ? "-" : sprintf("%.3f", rf / c)),
+        printf "| %s | %s | %.3f%s | %.3f%s | %.3f | %s | %s | %s | %s |\n", name, im, c, unit, f, unit, (c ? f / c : 0),
                (j == "" ? "-" : sprintf("%.3f%s", j, unit)), (rj == "" ? "-" : sprintf("%.3f%s", rj, unit)), (j == "" ? "-" : sprintf("%.3f", f / j)),
-               (ct == "" ? "-" : sprintf("%.3f%s", ct, unit)), (rb == "" ? "-" : sprintf("%.3f%s", rb, unit)) } }
+               (ct == "" ? "-" : sprintf("%.3f%s", ct, unit)) } }
     print ""
     print "Load average (1 min) at the start of each round:" loads
     print ""

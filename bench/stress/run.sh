@@ -8,7 +8,7 @@
 #                       [--limit SECONDS]
 #
 # --loads: spinning processes per core (0: no load); --programs: comma-separated names from the list below
-# (default: all); --repeat: runs of each cell; --limit: wall-clock limit of one run (default 240 s).
+# (default: all; test programs are named p.NAME); --repeat: runs of each cell; --limit: wall-clock limit of one run (default 240 s).
 # Run it alone on the machine (`bench/lock/machine-excl bench/stress/run.sh ...`): it loads every core on purpose.
 # Exit status: 0 when every run passed, 1 when one failed, 2 on a usage error.
 set -uo pipefail
@@ -34,7 +34,7 @@ all=(
 )
 for f in "$root"/translator/src/test/resources/programs/*.hpj; do
   n=$(basename "$f" .hpj)
-  all+=("$n|${f#$root/}|")
+  all+=("p.$n|${f#$root/}|")
 done
 selected=()
 for p in "${all[@]}"; do
@@ -70,7 +70,7 @@ for p in "${selected[@]}"; do
     || { echo "stress: $name fails unloaded at np 1 on mt:"; tail -20 "$log/$name-warm.txt"; exit 1; }
 done
 fail=0 runs=0
-printf '%-16s %-4s %-4s %-5s %-7s %s\n' program np back load wall status
+printf '%-20s %-4s %-4s %-5s %-7s %s\n' program np back load wall status
 for load in ${loads//,/ }; do
   for backend in ${backends//,/ }; do
     for np in ${nps//,/ }; do
@@ -87,7 +87,7 @@ for load in ${loads//,/ }; do
           t1=$(date +%s.%N)
           stop_load
           runs=$((runs + 1))
-          printf '%-16s %-4s %-4s %-5s %-7.1f %s\n' "$name" "$np" "$backend" "${load}x" "$(echo "$t1 - $t0" | bc)" "$st"
+          printf '%-20s %-4s %-4s %-5s %-7.1f %s\n' "$name" "$np" "$backend" "${load}x" "$(echo "$t1 - $t0" | bc)" "$st"
           if [ $st -ne 0 ]; then
             fail=$((fail + 1))
             echo "--- $name np $np $backend load ${load}x: status $st; output:"; tail -40 "$out"; echo "---"

@@ -9,7 +9,7 @@
  * (warm_ms: the warm-up's mean iteration; SCALING_TRACE=B prints rank 0's mean iteration of every B to stderr).
  * With STENCIL_PROBE=0 (or 1: an MPI_Barrier before every exchange, whose wait is the imbalance between the ranks)
  * every rank also prints PROBE impl=c-mpi kernel=K n=N np=P rank=R sync=S iter=.. barrier=.. halo=.. sweep=.. copy=..,
- * medians over the timed iterations in ms, the phases of bench/scaling/probe/WhereTimeGoes.hpj.
+ * medians over the timed iterations in ms, per phase of an iteration.
  */
 #include <inttypes.h>
 #include <math.h>

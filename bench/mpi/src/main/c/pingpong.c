@@ -3,23 +3,15 @@
  *   pingpong lattest SIZE ITERS REPS  the same with MPI_Isend/MPI_Irecv and a loop of MPI_Test (the mpi backend's
  *                                     polling shape; tells the call pattern's cost from the FFM downcalls')
  *   pingpong bw  SIZE ITERS REPS   osu_bw-style streaming (window of 64 non-blocking sends, 1-byte ack), MB/s per rep
- * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks.
- * Compiled with -DPINGPONG_LIB -shared -fPIC it is a library without main exporting latency, latency_test, bandwidth
- * and bandwidth_bufs, which FfmFloor.java, DeviceFloor.java and BandwidthFloor.java call inside a Java rank (after the
- * binding's MPI_Init) to time C's loop in the very same process. */
+ * Rank 0 prints "c <mode> <size> <value>" per rep. Needs exactly 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define WINDOW 64
-#ifdef PINGPONG_LIB
-#define PP_API
-#else
-#define PP_API static
-#endif
 
-PP_API double latency(char *buf, int size, int iters, int rank) {
+static double latency(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
@@ -40,7 +32,7 @@ static void test_loop(MPI_Request *req) {
     while (!flag) MPI_Test(req, &flag, MPI_STATUS_IGNORE);
 }
 
-PP_API double latency_test(char *buf, int size, int iters, int rank) {
+static double latency_test(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Request req;
     MPI_Barrier(MPI_COMM_WORLD);
@@ -57,7 +49,7 @@ PP_API double latency_test(char *buf, int size, int iters, int rank) {
     return (MPI_Wtime() - t0) * 1e6 / (2.0 * iters);
 }
 
-PP_API double bandwidth(char *buf, int size, int iters, int rank) {
+static double bandwidth(char *buf, int size, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Request req[WINDOW];
     char ack = 0;
@@ -80,7 +72,7 @@ PP_API double bandwidth(char *buf, int size, int iters, int rank) {
 /* The window loop of bandwidth() on the mpi backend's memory layout and message sizes: message w of a window in
  * bufs[w] (the device's buffers, each its own allocation), sent with send_bytes and received with a receive of
  * recv_count bytes (the device posts a receive of its buffer's whole capacity); MB/s of size-byte payloads. */
-PP_API double bandwidth_bufs(char **bufs, int size, int send_bytes, int recv_count, int iters, int rank) {
+static double bandwidth_bufs(char **bufs, int size, int send_bytes, int recv_count, int iters, int rank) {
     int peer = 1 - rank;
     MPI_Request req[WINDOW];
     char ack = 0;
@@ -99,7 +91,6 @@ PP_API double bandwidth_bufs(char **bufs, int size, int send_bytes, int recv_cou
     return (double) size * WINDOW * iters / secs / 1e6;
 }
 
-#ifndef PINGPONG_LIB
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank, np;
@@ -128,4 +119,3 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 0;
 }
-#endif

@@ -82,79 +82,50 @@ public final class ComplexFft {
             int base = walk.base();
             for (int j0 = 0; j0 < lines; j0 += BLOCK) {
                 int count = Math.min(BLOCK, lines - j0);
-                gather(dat, base, j0, count);
-                boolean inY = transformBlock(count, sign);
-                scatter(dat, base, j0, count, inY ? yr : xr, inY ? yi : xi);
+                copyLines(dat, base, j0, count, xr, xi, true);
+                boolean inY = transformBlock(sign);
+                copyLines(dat, base, j0, count, inY ? yr : xr, inY ? yi : xi, false);
             }
         } while (walk.next());
     }
 
     /**
-     * Copies lines j0 .. j0 + count - 1 into the scratch block x. Memory is read in the order of the smaller stride:
-     * along each line when its points are the closer ones (lines whose starts lie a power of two apart would otherwise
-     * compete for the same cache sets), else across the lines.
+     * Copies lines j0 .. j0 + count - 1 into the scratch block x ({@code toScratch}) or the scratch block (sr, si)
+     * back. Memory is visited in the order of the smaller stride: along each line when its points are the closer ones
+     * (lines whose starts lie a power of two apart would otherwise compete for the same cache sets), else across the
+     * lines. The branches do not change inside the loops.
      */
-    private void gather(double[] dat, int base, int j0, int count) {
-        if (count < BLOCK)                      // lines the block does not use: zeros, so they stay finite
+    private void copyLines(double[] dat, int base, int j0, int count, double[] sr, double[] si, boolean toScratch) {
+        if (toScratch && count < BLOCK)         // lines the block does not use: zeros, so they stay finite
             for (int k = 0; k < n; k++) {
-                java.util.Arrays.fill(xr, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
-                java.util.Arrays.fill(xi, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
+                java.util.Arrays.fill(sr, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
+                java.util.Arrays.fill(si, k * BLOCK + count, (k + 1) * BLOCK, 0.0);
             }
         int[] along = walk.along, batch = walk.batch;
         int re = walk.re, im = walk.im;
-        if (walk.alongFirst) {
-            for (int j = 0; j < count; j++) {
-                int line = base + batch[j0 + j];
-                for (int k = 0, s = j; k < n; k++, s += BLOCK) {
-                    int p = line + along[k];
-                    xr[s] = dat[p + re];
-                    xi[s] = dat[p + im];
+        boolean alongFirst = walk.alongFirst;
+        int outer = alongFirst ? count : n, inner = alongFirst ? n : count;
+        for (int o = 0; o < outer; o++)
+            for (int i = 0; i < inner; i++) {
+                int j = alongFirst ? o : i, k = alongFirst ? i : o;
+                int p = base + batch[j0 + j] + along[k], s = k * BLOCK + j;
+                if (toScratch) {
+                    sr[s] = dat[p + re];
+                    si[s] = dat[p + im];
+                } else {
+                    dat[p + re] = sr[s];
+                    dat[p + im] = si[s];
                 }
             }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int row = base + along[k], s = k * BLOCK;
-                for (int j = 0; j < count; j++) {
-                    int p = row + batch[j0 + j];
-                    xr[s + j] = dat[p + re];
-                    xi[s + j] = dat[p + im];
-                }
-            }
-        }
-    }
-
-    /** Copies the scratch block (or, ai) back to lines j0 .. j0 + count - 1, in the order {@link #gather} reads. */
-    private void scatter(double[] dat, int base, int j0, int count, double[] ar, double[] ai) {
-        int[] along = walk.along, batch = walk.batch;
-        int re = walk.re, im = walk.im;
-        if (walk.alongFirst) {
-            for (int j = 0; j < count; j++) {
-                int line = base + batch[j0 + j];
-                for (int k = 0, s = j; k < n; k++, s += BLOCK) {
-                    int p = line + along[k];
-                    dat[p + re] = ar[s];
-                    dat[p + im] = ai[s];
-                }
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int row = base + along[k], s = k * BLOCK;
-                for (int j = 0; j < count; j++) {
-                    int p = row + batch[j0 + j];
-                    dat[p + re] = ar[s + j];
-                    dat[p + im] = ai[s + j];
-                }
-            }
-        }
     }
 
     /**
      * Transforms the scratch block x (line j, point k at {@code k * BLOCK + j}); returns whether the result is in y
-     * (else in x). Every pass runs over all BLOCK lines, also when fewer were gathered (the others hold finite values
+     * (else in x). Every pass runs over all BLOCK lines, also when fewer were gathered (the others hold
      * zeros, and are never copied out): a point's BLOCK lines lie side by side, so the butterflies of
-     * lk consecutive points are one contiguous run of lk * BLOCK elements, a loop the JIT unrolls and vectorizes.
+     * lk consecutive points are one contiguous run of lk * BLOCK elements: one long loop instead of lk short ones.
      */
-    private boolean transformBlock(int count, int sign) {
+    private boolean transformBlock(int sign) {
         boolean inY = false;
         for (int l = 1; l <= log2n; l++) {
             if (inY) pass(l, sign, yr, yi, xr, xi);

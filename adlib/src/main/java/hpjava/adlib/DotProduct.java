@@ -86,11 +86,11 @@ public final class DotProduct extends Schedule {
 
     private void run(Multiarray x, Multiarray y) {
         if (!total.useNative) call.agree(rk);                 // natively, the check rides in the allreduce below
-        if (exact != null) { runExact(x, y); return; }
-        sum.identity(acc, 0, 1, ReduceOp.SUM);
+        if (exact != null) exact.clear();
+        else sum.identity(acc, 0, 1, ReduceOp.SUM);
         if (contributes) {
             Object dx = ka.dat(x), dy = kb.dat(y);
-            double sd = ((Object) acc instanceof double[] d) ? d[0] : 0;
+            double sd = exact == null && (Object) acc instanceof double[] d ? d[0] : 0;
             long sl = 0;
             for (int i = 0; i < regA.length; i++) {
                 Region p = regA[i], q = regB[i];
@@ -99,34 +99,17 @@ public final class DotProduct extends Schedule {
                 for (int n = 0; n < p.size; n++) {
                     int op = p.base, oq = q.base;
                     for (int r = 0; r < rank; r++) { op += idx[r] * p.strides[r]; oq += idx[r] * q.strides[r]; }
-                    if (floating) sd += ra.getD(dx, op) * rb.getD(dy, oq);
+                    if (exact != null) exact.addProduct(ra.getD(dx, op), rb.getD(dy, oq));
+                    else if (floating) sd += ra.getD(dx, op) * rb.getD(dy, oq);
                     else sl += ra.getL(dx, op) * rb.getL(dy, oq);
                     for (int r = rank - 1; r >= 0 && ++idx[r] == p.counts[r]; r--) idx[r] = 0;
                 }
             }
-            if (floating) ((double[]) acc)[0] = sd; else ((long[]) acc)[0] = sl;
+            if (exact == null && floating) ((double[]) acc)[0] = sd;
+            else if (exact == null) ((long[]) acc)[0] = sl;
         }
+        if (exact != null) exact.finish();
         total.run(call);
-    }
-
-    private void runExact(Multiarray x, Multiarray y) {
-        exact.clear();
-        if (contributes) {
-            Object dx = ka.dat(x), dy = kb.dat(y);
-            for (int i = 0; i < regA.length; i++) {
-                Region p = regA[i], q = regB[i];
-                int rank = p.counts.length;
-                java.util.Arrays.fill(idx, 0);
-                for (int n = 0; n < p.size; n++) {
-                    int op = p.base, oq = q.base;
-                    for (int r = 0; r < rank; r++) { op += idx[r] * p.strides[r]; oq += idx[r] * q.strides[r]; }
-                    exact.addProduct(ra.getD(dx, op), rb.getD(dy, oq));
-                    for (int r = rank - 1; r >= 0 && ++idx[r] == p.counts[r]; r--) idx[r] = 0;
-                }
-            }
-        }
-        exact.finish();
-        total.run(call);
-        ((double[]) acc)[0] = exact.roundToDouble();
+        if (exact != null) ((double[]) acc)[0] = exact.roundToDouble();
     }
 }

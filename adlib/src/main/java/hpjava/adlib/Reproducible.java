@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * error underflows, enters as computed). {@code maxval}/{@code minval} need nothing: {@code Math.max} and
  * {@code Math.min} give the same bits in any order; integer reductions wrap the same in any order. Not covered:
  * {@code product} of floating arrays and the dimensional reductions, which keep the fixed order of {@link Reducer}
- * (the same bits at a given process count). Cost: docs/BENCHMARKS.md "Reproducible sums".
+ * (the same bits at a given process count). Cost: docs/BENCHMARKS.md "Communication profile and reproducible sums".
  *
  * <p>Every member of a job must use the same mode: a reproducible and an ordinary sum are different calls to the
  * collective checking (reported as a mismatch).

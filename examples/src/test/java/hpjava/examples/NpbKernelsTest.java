@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class NpbKernelsTest {
-    static final List<String> KERNELS = List.of("MG");
+    static final List<String> KERNELS = List.of("MG", "CG", "FT");
     static final String VERIFIED = " Verification    =               SUCCESSFUL";
 
     static Stream<Arguments> runs() {

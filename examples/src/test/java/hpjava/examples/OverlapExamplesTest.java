@@ -45,7 +45,7 @@ class OverlapExamplesTest {
         Files.createDirectories(dir);
         List<String> args = new ArrayList<>(List.of("-d", dir.resolve("classes").toString(), "--emit-java", dir.resolve("java").toString(),
                 "-cp", Libraries.programClassPath()));
-        if (noOverlap) args.add("--no-overlap");
+        args.add(noOverlap ? "--no-overlap" : "--overlap");
         for (String e : ExamplesTest.EXAMPLES) args.add(ExampleJob.examplesDir().resolve(e + ".hpj").toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status = Hpjavac.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -20,7 +20,7 @@ final class Buffering {
     }
 
     static void attach(ByteBuffer buffer) throws MPIException {
-        Check.notNull("attachBuffer", "buffer", buffer);
+        ArgumentChecks.notNull("attachBuffer", "buffer", buffer);
         if (!buffer.isDirect()) throw new MPIException(ErrorClass.BUFFER, "attachBuffer: the buffer must be direct (MPI.newByteBuffer)");
         Ranks.State s = Ranks.state();
         synchronized (s) {

@@ -55,8 +55,8 @@ final class Buffers {
 
     static int pack(String what, Object inbuf, int offset, int incount, Datatype type, byte[] outbuf, int position)
             throws MPIException {
-        Data d = Check.data(what, inbuf, offset, incount, type);
-        Check.notNull(what, "outbuf", outbuf);
+        Data d = ArgumentChecks.data(what, inbuf, offset, incount, type);
+        ArgumentChecks.notNull(what, "outbuf", outbuf);
         if (d.type().basic() == BasicType.OBJECT) throw new MPIException(ErrorClass.TYPE, what + ": MPI.OBJECT cannot be packed into bytes");
         long bytes = d.packedBytes();
         if (position < 0 || position + bytes > outbuf.length)
@@ -69,8 +69,8 @@ final class Buffers {
 
     static int unpack(String what, byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype type)
             throws MPIException {
-        Data d = Check.data(what, outbuf, offset, outcount, type);
-        Check.notNull(what, "inbuf", inbuf);
+        Data d = ArgumentChecks.data(what, outbuf, offset, outcount, type);
+        ArgumentChecks.notNull(what, "inbuf", inbuf);
         if (d.type().basic() == BasicType.OBJECT) throw new MPIException(ErrorClass.TYPE, what + ": MPI.OBJECT cannot be unpacked from bytes");
         long bytes = d.packedBytes();
         if (position < 0 || position + bytes > inbuf.length)

@@ -62,7 +62,7 @@ public class CartComm extends Intracomm {
     /** The sub-grids that keep the dimensions marked in {@code remainDims}. <b>Collective.</b> */
     public CartComm sub(boolean[] remainDims) throws MPIException {
         CommChannel ch = ch("sub");
-        Check.notNull("sub", "remainDims", remainDims);
+        ArgumentChecks.notNull("sub", "remainDims", remainDims);
         if (remainDims.length != dims.length)
             throw new MPIException(ErrorClass.DIMS, "sub: remainDims has " + remainDims.length + " entries for " + dims.length + " dimensions");
         int[] me = Topologies.coordsOf("sub", dims, ch.rank(), ch.size());

@@ -19,25 +19,25 @@ final class CollectiveArgs {
 
     /** {@code count} items at the start of {@code buf}, checked as room for {@code blocks} such blocks. */
     static Data blocksOf(String what, Object buf, int offset, int count, Datatype type, int blocks) throws MPIException {
-        Check.nonNegative(what, "count", count);
-        Data all = Check.data(what, buf, offset, Math.multiplyExact(count, blocks), type);
+        ArgumentChecks.nonNegative(what, "count", count);
+        Data all = ArgumentChecks.data(what, buf, offset, Math.multiplyExact(count, blocks), type);
         return new Data(all.buffer(), offset, count, all.type());
     }
 
     static CollectiveCall bcast(String what, CommChannel ch, Object buf, int offset, int count, Datatype type, int root)
             throws MPIException {
-        Check.root(what, root, ch.size());
-        return CollectiveCall.of(Kind.BCAST, null, Check.data(what, buf, offset, count, type), root);
+        ArgumentChecks.root(what, root, ch.size());
+        return CollectiveCall.of(Kind.BCAST, null, ArgumentChecks.data(what, buf, offset, count, type), root);
     }
 
     /** Gather (allGather when {@code root < 0}); {@code sendbuf == IN_PLACE} marks the in-place form. */
     static CollectiveCall gather(String what, CommChannel ch, boolean inPlace, Object sendbuf, int soff, int sendcount,
             Datatype sendtype, Object recvbuf, int roff, int recvcount, Datatype recvtype, int root) throws MPIException {
         boolean all = root < 0;
-        if (!all) Check.root(what, root, ch.size());
+        if (!all) ArgumentChecks.root(what, root, ch.size());
         boolean receives = all || ch.rank() == root;
         Data recv = receives ? blocksOf(what, recvbuf, roff, recvcount, recvtype, ch.size()) : null;
-        Data send = inPlace && receives ? null : Check.data(what, sendbuf, soff, sendcount, sendtype);
+        Data send = inPlace && receives ? null : ArgumentChecks.data(what, sendbuf, soff, sendcount, sendtype);
         return CollectiveCall.of(all ? Kind.ALLGATHER : Kind.GATHER, send, recv, Math.max(root, 0));
     }
 
@@ -45,30 +45,30 @@ final class CollectiveArgs {
             Datatype sendtype, Object recvbuf, int roff, int[] recvcounts, int[] displs, Datatype recvtype, int root)
             throws MPIException {
         boolean all = root < 0;
-        if (!all) Check.root(what, root, ch.size());
+        if (!all) ArgumentChecks.root(what, root, ch.size());
         boolean receives = all || ch.rank() == root;
-        Data recv = receives ? Check.blocks(what, recvbuf, roff, recvcounts, displs, recvtype, ch.size()) : null;
-        Data send = inPlace && receives ? null : Check.data(what, sendbuf, soff, sendcount, sendtype);
+        Data recv = receives ? ArgumentChecks.blocks(what, recvbuf, roff, recvcounts, displs, recvtype, ch.size()) : null;
+        Data send = inPlace && receives ? null : ArgumentChecks.data(what, sendbuf, soff, sendcount, sendtype);
         return new CollectiveCall(all ? Kind.ALLGATHERV : Kind.GATHERV, send, recv, null, null,
                 receives ? recvcounts.clone() : null, receives ? displs.clone() : null, Math.max(root, 0), null);
     }
 
     static CollectiveCall scatter(String what, CommChannel ch, boolean inPlace, Object sendbuf, int soff, int sendcount,
             Datatype sendtype, Object recvbuf, int roff, int recvcount, Datatype recvtype, int root) throws MPIException {
-        Check.root(what, root, ch.size());
+        ArgumentChecks.root(what, root, ch.size());
         boolean sends = ch.rank() == root;
         Data send = sends ? blocksOf(what, sendbuf, soff, sendcount, sendtype, ch.size()) : null;
-        Data recv = inPlace && sends ? null : Check.data(what, recvbuf, roff, recvcount, recvtype);
+        Data recv = inPlace && sends ? null : ArgumentChecks.data(what, recvbuf, roff, recvcount, recvtype);
         return CollectiveCall.of(Kind.SCATTER, send, recv, root);
     }
 
     static CollectiveCall scatterv(String what, CommChannel ch, boolean inPlace, Object sendbuf, int soff,
             int[] sendcounts, int[] displs, Datatype sendtype, Object recvbuf, int roff, int recvcount, Datatype recvtype,
             int root) throws MPIException {
-        Check.root(what, root, ch.size());
+        ArgumentChecks.root(what, root, ch.size());
         boolean sends = ch.rank() == root;
-        Data send = sends ? Check.blocks(what, sendbuf, soff, sendcounts, displs, sendtype, ch.size()) : null;
-        Data recv = inPlace && sends ? null : Check.data(what, recvbuf, roff, recvcount, recvtype);
+        Data send = sends ? ArgumentChecks.blocks(what, sendbuf, soff, sendcounts, displs, sendtype, ch.size()) : null;
+        Data recv = inPlace && sends ? null : ArgumentChecks.data(what, recvbuf, roff, recvcount, recvtype);
         return new CollectiveCall(Kind.SCATTERV, send, recv, sends ? sendcounts.clone() : null,
                 sends ? displs.clone() : null, null, null, root, null);
     }
@@ -83,8 +83,8 @@ final class CollectiveArgs {
     static CollectiveCall allToAllv(String what, CommChannel ch, Object sendbuf, int soff, int[] sendcounts,
             int[] sdispls, Datatype sendtype, Object recvbuf, int roff, int[] recvcounts, int[] rdispls,
             Datatype recvtype) throws MPIException {
-        Data send = Check.blocks(what, sendbuf, soff, sendcounts, sdispls, sendtype, ch.size());
-        Data recv = Check.blocks(what, recvbuf, roff, recvcounts, rdispls, recvtype, ch.size());
+        Data send = ArgumentChecks.blocks(what, sendbuf, soff, sendcounts, sdispls, sendtype, ch.size());
+        Data recv = ArgumentChecks.blocks(what, recvbuf, roff, recvcounts, rdispls, recvtype, ch.size());
         return new CollectiveCall(Kind.ALLTOALLV, send, recv, sendcounts.clone(), sdispls.clone(), recvcounts.clone(),
                 rdispls.clone(), 0, null);
     }
@@ -95,16 +95,16 @@ final class CollectiveArgs {
      */
     static CollectiveCall reduce(String what, CommChannel ch, Kind kind, boolean inPlace, Object sendbuf, int soff,
             Object recvbuf, int roff, int count, Datatype type, Op op, int root) throws MPIException {
-        Check.notNull(what, "op", op);
-        if (kind == Kind.REDUCE) Check.root(what, root, ch.size());
+        ArgumentChecks.notNull(what, "op", op);
+        if (kind == Kind.REDUCE) ArgumentChecks.root(what, root, ch.size());
         boolean receives = kind != Kind.REDUCE || ch.rank() == root;
-        TypeLayout layout = Check.type(what, type).layoutForUse(what);
+        TypeLayout layout = ArgumentChecks.type(what, type).layoutForUse(what);
         Reduction r = op.forType(what, type, layout);
         if (kind == Kind.REDUCE && inPlace && !receives) {
-            return new CollectiveCall(kind, Check.data(what, recvbuf, roff, count, type), null, null, null, null, null, root, r);
+            return new CollectiveCall(kind, ArgumentChecks.data(what, recvbuf, roff, count, type), null, null, null, null, null, root, r);
         }
-        Data recv = receives ? Check.data(what, recvbuf, roff, count, type) : null;
-        Data send = inPlace ? null : Check.data(what, sendbuf, soff, count, type);
+        Data recv = receives ? ArgumentChecks.data(what, recvbuf, roff, count, type) : null;
+        Data send = inPlace ? null : ArgumentChecks.data(what, sendbuf, soff, count, type);
         if (!inPlace && receives && sendbuf != null && sendbuf == recvbuf && count > 0)
             throw new MPIException(ErrorClass.BUFFER, what + ": the send and receive buffers are the same object; use the in-place form");
         return new CollectiveCall(kind, send, recv, null, null, null, null, root, r);
@@ -112,36 +112,36 @@ final class CollectiveArgs {
 
     static CollectiveCall reduceScatter(String what, CommChannel ch, boolean inPlace, Object sendbuf, int soff,
             Object recvbuf, int roff, int[] recvcounts, Datatype type, Op op) throws MPIException {
-        Check.notNull(what, "op", op);
-        Check.notNull(what, "recvcounts", recvcounts);
+        ArgumentChecks.notNull(what, "op", op);
+        ArgumentChecks.notNull(what, "recvcounts", recvcounts);
         if (recvcounts.length < ch.size())
             throw new MPIException(ErrorClass.ARG, what + ": recvcounts has " + recvcounts.length + " entries for " + ch.size() + " ranks");
         long total = 0;
         for (int i = 0; i < ch.size(); i++) {
-            Check.nonNegative(what, "recvcounts[" + i + "]", recvcounts[i]);
+            ArgumentChecks.nonNegative(what, "recvcounts[" + i + "]", recvcounts[i]);
             total += recvcounts[i];
         }
         int all = Math.toIntExact(total);
-        TypeLayout layout = Check.type(what, type).layoutForUse(what);
+        TypeLayout layout = ArgumentChecks.type(what, type).layoutForUse(what);
         Reduction r = op.forType(what, type, layout);
         Data send, recv;
         if (inPlace) {
             send = null;
-            recv = Check.data(what, recvbuf, roff, all, type);
+            recv = ArgumentChecks.data(what, recvbuf, roff, all, type);
         } else {
-            send = Check.data(what, sendbuf, soff, all, type);
-            recv = Check.data(what, recvbuf, roff, recvcounts[ch.rank()], type);
+            send = ArgumentChecks.data(what, sendbuf, soff, all, type);
+            recv = ArgumentChecks.data(what, recvbuf, roff, recvcounts[ch.rank()], type);
         }
         return new CollectiveCall(Kind.REDUCE_SCATTER, send, recv, null, null, recvcounts.clone(), null, 0, r);
     }
 
     static CollectiveCall reduceScatterBlock(String what, CommChannel ch, boolean inPlace, Object sendbuf, int soff,
             Object recvbuf, int roff, int recvcount, Datatype type, Op op) throws MPIException {
-        Check.notNull(what, "op", op);
-        TypeLayout layout = Check.type(what, type).layoutForUse(what);
+        ArgumentChecks.notNull(what, "op", op);
+        TypeLayout layout = ArgumentChecks.type(what, type).layoutForUse(what);
         Reduction r = op.forType(what, type, layout);
         Data send = inPlace ? null : blocksOf(what, sendbuf, soff, recvcount, type, ch.size());
-        Data recv = inPlace ? blocksOf(what, recvbuf, roff, recvcount, type, ch.size()) : Check.data(what, recvbuf, roff, recvcount, type);
+        Data recv = inPlace ? blocksOf(what, recvbuf, roff, recvcount, type, ch.size()) : ArgumentChecks.data(what, recvbuf, roff, recvcount, type);
         return new CollectiveCall(Kind.REDUCE_SCATTER_BLOCK, send, recv, null, null, null, null, 0, r);
     }
 }

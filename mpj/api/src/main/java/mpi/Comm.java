@@ -39,9 +39,9 @@ public class Comm extends CommCollectives {
 
     /** Applies {@code op} locally: {@code inOutBuf = inBuf op inOutBuf} over {@code count} items. */
     public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) throws MPIException {
-        Check.notNull("reduceLocal", "op", op);
-        Data in = Check.data("reduceLocal", inBuf, 0, count, type);
-        Data inOut = Check.data("reduceLocal", inOutBuf, 0, count, type);
+        ArgumentChecks.notNull("reduceLocal", "op", op);
+        Data in = ArgumentChecks.data("reduceLocal", inBuf, 0, count, type);
+        Data inOut = ArgumentChecks.data("reduceLocal", inOutBuf, 0, count, type);
         TypeLayout layout = in.type();
         Reduction r = op.forType("reduceLocal", type, layout);
         Object a = Packing.gather(in), b = Packing.gather(inOut);

@@ -56,8 +56,8 @@ abstract class CommBase {
 
     /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT}, {@code SIMILAR} or {@code UNEQUAL}. */
     public static int compare(Comm comm1, Comm comm2) throws MPIException {
-        Check.notNull("compare", "comm1", comm1);
-        Check.notNull("compare", "comm2", comm2);
+        ArgumentChecks.notNull("compare", "comm1", comm1);
+        ArgumentChecks.notNull("compare", "comm2", comm2);
         CommState a = comm1.st("compare"), b = comm2.st("compare");
         if (a == b) return MPI.IDENT;
         int g = Group.compare(new Group(a.channel.worldRanks()), new Group(b.channel.worldRanks()));
@@ -79,7 +79,7 @@ abstract class CommBase {
 
     /** Sets the name. */
     public final void setName(String name) throws MPIException {
-        Check.notNull("setName", "name", name);
+        ArgumentChecks.notNull("setName", "name", name);
         st("setName").name = name;
     }
 
@@ -125,7 +125,7 @@ abstract class CommBase {
 
     /** Sets the error handler (kept and returned; errors are always thrown as {@link MPIException}). */
     public final void setErrhandler(Errhandler errhandler) throws MPIException {
-        Check.notNull("setErrhandler", "errhandler", errhandler);
+        ArgumentChecks.notNull("setErrhandler", "errhandler", errhandler);
         st("setErrhandler").errhandler = errhandler;
     }
 
@@ -154,7 +154,7 @@ abstract class CommBase {
 
     /** Sets hints (kept; this implementation uses none). */
     public final void setInfo(Info info) throws MPIException {
-        Check.notNull("setInfo", "info", info);
+        ArgumentChecks.notNull("setInfo", "info", info);
         st("setInfo");
     }
 

@@ -114,7 +114,7 @@ abstract class CommCollectives extends CommPointToPoint {
     }
 
     static void notAtRoot(String what, CommChannel ch, int root) throws MPIException {
-        Check.root(what, root, ch.size());
+        ArgumentChecks.root(what, root, ch.size());
         if (ch.rank() == root)
             throw new MPIException(ErrorClass.ROOT, what + ": this form has no receive buffer and is for members other than the root (" + root + ")");
     }

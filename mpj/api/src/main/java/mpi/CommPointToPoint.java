@@ -23,9 +23,9 @@ abstract class CommPointToPoint extends CommBase {
     final void sendCore(String what, SendMode mode, Object buf, int offset, int count, Datatype type, int dest, int tag)
             throws MPIException {
         CommChannel ch = ch(what);
-        Check.destRank(what, dest, ch.size());
-        Check.sendTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
+        ArgumentChecks.destRank(what, dest, ch.size());
+        ArgumentChecks.sendTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
         if (mode == SendMode.BUFFERED) Buffering.checkRoom(what, d);
         if (dest != MPI.PROC_NULL) ch.send(mode, d, dest, tag);
     }
@@ -33,9 +33,9 @@ abstract class CommPointToPoint extends CommBase {
     final Status recvCore(String what, Object buf, int offset, int count, Datatype type, int source, int tag)
             throws MPIException {
         CommChannel ch = ch(what);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
         if (source == MPI.PROC_NULL) return Status.empty(MPI.PROC_NULL);
         StatusRecord rec = new StatusRecord();
         ch.recv(d, source, tag, rec);
@@ -45,31 +45,31 @@ abstract class CommPointToPoint extends CommBase {
     final Request isendCore(String what, SendMode mode, Object buf, int offset, int count, Datatype type, int dest,
             int tag) throws MPIException {
         CommChannel ch = ch(what);
-        Check.destRank(what, dest, ch.size());
-        Check.sendTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
+        ArgumentChecks.destRank(what, dest, ch.size());
+        ArgumentChecks.sendTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
         if (mode == SendMode.BUFFERED) Buffering.checkRoom(what, d);
-        if (dest == MPI.PROC_NULL) return new Request(new DoneHandle(MPI.PROC_NULL), null);
+        if (dest == MPI.PROC_NULL) return new Request(ArgumentChecks.procNullDone(), null);
         return new Request(ch.isend(mode, d, dest, tag), null);
     }
 
     final Request irecvCore(String what, Object buf, int offset, int count, Datatype type, int source, int tag)
             throws MPIException {
         CommChannel ch = ch(what);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
-        if (source == MPI.PROC_NULL) return new Request(new DoneHandle(MPI.PROC_NULL), null);
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
+        if (source == MPI.PROC_NULL) return new Request(ArgumentChecks.procNullDone(), null);
         return new Request(ch.irecv(d, source, tag), null);
     }
 
     final Prequest sendInitCore(String what, SendMode mode, Object buf, int offset, int count, Datatype type, int dest,
             int tag) throws MPIException {
         CommChannel ch = ch(what);
-        Check.destRank(what, dest, ch.size());
-        Check.sendTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
-        if (dest == MPI.PROC_NULL) return new Prequest(() -> new DoneHandle(MPI.PROC_NULL));
+        ArgumentChecks.destRank(what, dest, ch.size());
+        ArgumentChecks.sendTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
+        if (dest == MPI.PROC_NULL) return new Prequest(() -> ArgumentChecks.procNullDone());
         return new Prequest(() -> {
             if (mode == SendMode.BUFFERED) Buffering.checkRoom("start", d);
             return ch(what).isend(mode, d, dest, tag);
@@ -79,10 +79,10 @@ abstract class CommPointToPoint extends CommBase {
     final Prequest recvInitCore(String what, Object buf, int offset, int count, Datatype type, int source, int tag)
             throws MPIException {
         CommChannel ch = ch(what);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, tag, Ranks.engine().tagUpperBound());
-        Data d = Check.data(what, buf, offset, count, type);
-        if (source == MPI.PROC_NULL) return new Prequest(() -> new DoneHandle(MPI.PROC_NULL));
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, tag, Ranks.engine().tagUpperBound());
+        Data d = ArgumentChecks.data(what, buf, offset, count, type);
+        if (source == MPI.PROC_NULL) return new Prequest(() -> ArgumentChecks.procNullDone());
         return new Prequest(() -> ch(what).irecv(d, source, tag));
     }
 
@@ -91,12 +91,12 @@ abstract class CommPointToPoint extends CommBase {
             throws MPIException {
         CommChannel ch = ch(what);
         int ub = Ranks.engine().tagUpperBound();
-        Check.destRank(what, dest, ch.size());
-        Check.sendTag(what, sendtag, ub);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, recvtag, ub);
-        Data s = Check.data(what, sendbuf, sendoffset, sendcount, sendtype);
-        Data r = Check.data(what, recvbuf, recvoffset, recvcount, recvtype);
+        ArgumentChecks.destRank(what, dest, ch.size());
+        ArgumentChecks.sendTag(what, sendtag, ub);
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, recvtag, ub);
+        Data s = ArgumentChecks.data(what, sendbuf, sendoffset, sendcount, sendtype);
+        Data r = ArgumentChecks.data(what, recvbuf, recvoffset, recvcount, recvtype);
         if (sendbuf != null && sendbuf == recvbuf && sendcount > 0 && recvcount > 0)
             throw new MPIException(ErrorClass.BUFFER, what + ": the send and receive buffers are the same object; use sendRecvReplace");
         StatusRecord rec = new StatusRecord();
@@ -114,15 +114,15 @@ abstract class CommPointToPoint extends CommBase {
 
     final Status sendRecvReplaceCore(String what, Object buf, int offset, int count, Datatype type, int dest,
             int sendtag, int source, int recvtag) throws MPIException {
-        Check.data(what, buf, offset, count, type);
+        ArgumentChecks.data(what, buf, offset, count, type);
         Object copy = Buffers.copyOf(buf);
         return sendRecvCore(what, copy, offset, count, type, dest, sendtag, buf, offset, count, type, source, recvtag);
     }
 
     final Status probeCore(String what, int source, int tag, boolean block) throws MPIException {
         CommChannel ch = ch(what);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, tag, Ranks.engine().tagUpperBound());
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, tag, Ranks.engine().tagUpperBound());
         if (source == MPI.PROC_NULL) return Status.empty(MPI.PROC_NULL);
         StatusRecord rec = new StatusRecord();
         if (block) {
@@ -134,8 +134,8 @@ abstract class CommPointToPoint extends CommBase {
 
     final MessageHandle mprobeCore(String what, int source, int tag, boolean block, StatusRecord rec) throws MPIException {
         CommChannel ch = ch(what);
-        Check.sourceRank(what, source, ch.size());
-        Check.recvTag(what, tag, Ranks.engine().tagUpperBound());
+        ArgumentChecks.sourceRank(what, source, ch.size());
+        ArgumentChecks.recvTag(what, tag, Ranks.engine().tagUpperBound());
         if (block) return ch.mprobe(source, tag, rec);
         return ch.improbe(source, tag, rec);
     }
@@ -254,7 +254,7 @@ abstract class CommPointToPoint extends CommBase {
     /** Bytes that packing {@code incount} items of {@code type} takes. */
     public final int packSize(int incount, Datatype type) throws MPIException {
         st("packSize");
-        Check.nonNegative("packSize", "incount", incount);
-        return Math.toIntExact(incount * Check.type("packSize", type).layoutForUse("packSize").packedBytes());
+        ArgumentChecks.nonNegative("packSize", "incount", incount);
+        return Math.toIntExact(incount * ArgumentChecks.type("packSize", type).layoutForUse("packSize").packedBytes());
     }
 }

@@ -124,7 +124,7 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** {@code count} consecutive items of {@code oldType}. */
     public static Datatype createContiguous(int count, Datatype oldType) throws MPIException {
-        Check.nonNegative("createContiguous", "count", count);
+        ArgumentChecks.nonNegative("createContiguous", "count", count);
         return vectorOf("createContiguous", count == 0 ? 0 : 1, count, 0, oldType, false, Combiner.CONTIGUOUS, new int[] {count});
     }
 
@@ -142,9 +142,9 @@ public final class Datatype implements Freeable, Cloneable {
 
     private static Datatype vectorOf(String what, int count, int blockLength, int stride, Datatype oldType,
             boolean strideInElements, Combiner combiner, int[] recipe) throws MPIException {
-        Check.nonNegative(what, "count", count);
-        Check.nonNegative(what, "blockLength", blockLength);
-        TypeLayout old = Check.type(what, oldType).layoutForConstruction(what);
+        ArgumentChecks.nonNegative(what, "count", count);
+        ArgumentChecks.nonNegative(what, "blockLength", blockLength);
+        TypeLayout old = ArgumentChecks.type(what, oldType).layoutForConstruction(what);
         long[] starts = new long[count];
         int[] lengths = new int[count];
         for (int i = 0; i < count; i++) {
@@ -166,8 +166,8 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** Blocks of {@code blockLength} items each at {@code displacements[k]} items. */
     public static Datatype createIndexedBlock(int blockLength, int[] displacements, Datatype oldType) throws MPIException {
-        Check.nonNegative("createIndexedBlock", "blockLength", blockLength);
-        Check.notNull("createIndexedBlock", "displacements", displacements);
+        ArgumentChecks.nonNegative("createIndexedBlock", "blockLength", blockLength);
+        ArgumentChecks.notNull("createIndexedBlock", "displacements", displacements);
         int[] lengths = new int[displacements.length];
         java.util.Arrays.fill(lengths, blockLength);
         return indexedOf("createIndexedBlock", lengths, displacements, oldType, false, Combiner.INDEXED_BLOCK);
@@ -175,9 +175,9 @@ public final class Datatype implements Freeable, Cloneable {
 
     private static Datatype indexedOf(String what, int[] blockLengths, int[] displacements, Datatype oldType,
             boolean inElements, Combiner combiner) throws MPIException {
-        Check.sameLength(what, "blockLengths", blockLengths, "displacements", displacements);
-        for (int l : blockLengths) Check.nonNegative(what, "blockLengths[k]", l);
-        TypeLayout old = Check.type(what, oldType).layoutForConstruction(what);
+        ArgumentChecks.sameLength(what, "blockLengths", blockLengths, "displacements", displacements);
+        for (int l : blockLengths) ArgumentChecks.nonNegative(what, "blockLengths[k]", l);
+        TypeLayout old = ArgumentChecks.type(what, oldType).layoutForConstruction(what);
         long[] starts = new long[displacements.length];
         for (int k = 0; k < starts.length; k++) starts[k] = inElements ? displacements[k] : (long) displacements[k] * old.extent();
         int[] recipe = concat(new int[] {blockLengths.length}, blockLengths, displacements);
@@ -191,14 +191,14 @@ public final class Datatype implements Freeable, Cloneable {
      * (native byte order).
      */
     public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types) throws MPIException {
-        Check.sameLength("createStruct", "blockLengths", blockLengths, "displacements", displacements);
-        Check.notNull("createStruct", "types", types);
+        ArgumentChecks.sameLength("createStruct", "blockLengths", blockLengths, "displacements", displacements);
+        ArgumentChecks.notNull("createStruct", "types", types);
         if (types.length != blockLengths.length)
             throw new MPIException(ErrorClass.ARG, "createStruct: types has " + types.length + " entries, blockLengths " + blockLengths.length);
         TypeLayout[] layouts = new TypeLayout[types.length];
         for (int k = 0; k < types.length; k++) {
-            Check.nonNegative("createStruct", "blockLengths[" + k + "]", blockLengths[k]);
-            layouts[k] = Check.type("createStruct", types[k]).layoutForConstruction("createStruct");
+            ArgumentChecks.nonNegative("createStruct", "blockLengths[" + k + "]", blockLengths[k]);
+            layouts[k] = ArgumentChecks.type("createStruct", types[k]).layoutForConstruction("createStruct");
             if (layouts[k].basic() == BasicType.OBJECT)
                 throw new MPIException(ErrorClass.TYPE, "createStruct: MPI.OBJECT cannot be part of a struct");
         }
@@ -208,7 +208,7 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** {@code oldType} with lower bound {@code lb} and extent {@code extent} (base-type elements). */
     public static Datatype createResized(Datatype oldType, int lb, int extent) throws MPIException {
-        TypeLayout old = Check.type("createResized", oldType).layoutForConstruction("createResized");
+        TypeLayout old = ArgumentChecks.type("createResized", oldType).layoutForConstruction("createResized");
         return build("createResized", () -> TypeMaps.resized(old, lb, extent));
     }
 
@@ -238,7 +238,7 @@ public final class Datatype implements Freeable, Cloneable {
 
     /** Sets the name ({@code MPI_Type_set_name}). */
     public void setName(String name) throws MPIException {
-        Check.notNull("setName", "name", name);
+        ArgumentChecks.notNull("setName", "name", name);
         this.name = name;
     }
 

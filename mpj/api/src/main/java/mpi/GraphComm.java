@@ -44,7 +44,7 @@ public class GraphComm extends Intracomm {
     /** The neighbours of {@code rank}. */
     public int[] getNeighbors(int rank) throws MPIException {
         graphOnly("getNeighbors");
-        Check.rank("getNeighbors", "rank", rank, index.length);
+        ArgumentChecks.rank("getNeighbors", "rank", rank, index.length);
         int from = rank == 0 ? 0 : index[rank - 1];
         return java.util.Arrays.copyOfRange(edges, from, index[rank]);
     }

@@ -50,9 +50,9 @@ public final class Group implements Freeable {
 
     /** The ranks in {@code group2} of the processes {@code ranks1} of {@code group1} ({@code MPI.UNDEFINED} if absent). */
     public static int[] translateRanks(Group group1, int[] ranks1, Group group2) throws MPIException {
-        Check.notNull("translateRanks", "group1", group1);
-        Check.notNull("translateRanks", "group2", group2);
-        Check.notNull("translateRanks", "ranks1", ranks1);
+        ArgumentChecks.notNull("translateRanks", "group1", group1);
+        ArgumentChecks.notNull("translateRanks", "group2", group2);
+        ArgumentChecks.notNull("translateRanks", "ranks1", ranks1);
         int[] a = group1.members(), b = group2.members();
         int[] out = new int[ranks1.length];
         for (int i = 0; i < ranks1.length; i++) {
@@ -74,8 +74,8 @@ public final class Group implements Freeable {
 
     /** {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members) or {@code MPI.UNEQUAL}. */
     public static int compare(Group group1, Group group2) throws MPIException {
-        Check.notNull("compare", "group1", group1);
-        Check.notNull("compare", "group2", group2);
+        ArgumentChecks.notNull("compare", "group1", group1);
+        ArgumentChecks.notNull("compare", "group2", group2);
         int[] a = group1.members(), b = group2.members();
         if (Arrays.equals(a, b)) return MPI.IDENT;
         if (a.length == b.length && Arrays.equals(Arrays.stream(a).sorted().toArray(), Arrays.stream(b).sorted().toArray()))
@@ -135,7 +135,7 @@ public final class Group implements Freeable {
     }
 
     private static void checkDistinctRanks(String what, int[] ranks, int size) throws MPIException {
-        Check.notNull(what, "ranks", ranks);
+        ArgumentChecks.notNull(what, "ranks", ranks);
         boolean[] seen = new boolean[size];
         for (int i = 0; i < ranks.length; i++) {
             int r = ranks[i];
@@ -146,7 +146,7 @@ public final class Group implements Freeable {
     }
 
     private static int[] expand(String what, int[][] ranges, int size) throws MPIException {
-        Check.notNull(what, "ranges", ranges);
+        ArgumentChecks.notNull(what, "ranges", ranges);
         java.util.List<Integer> out = new java.util.ArrayList<>();
         for (int[] t : ranges) {
             if (t == null || t.length != 3 || t[2] == 0)

@@ -72,7 +72,7 @@ public class Intracomm extends Comm {
 
     /** The ranks in this communicator of {@code group}'s members ({@code ERR_GROUP} if one is not a member here). */
     static int[] membersOf(String what, CommChannel ch, Group group) throws MPIException {
-        Check.notNull(what, "group", group);
+        ArgumentChecks.notNull(what, "group", group);
         int[] world = ch.worldRanks();
         int[] g = group.members();
         int[] out = new int[g.length];
@@ -105,10 +105,10 @@ public class Intracomm extends Comm {
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
             int[] destWeights, Info info, boolean reorder) throws MPIException {
         CommChannel ch = ch("createDistGraphAdjacent");
-        Check.notNull("createDistGraphAdjacent", "sources", sources);
-        Check.notNull("createDistGraphAdjacent", "destinations", destinations);
-        for (int s : sources) Check.rank("createDistGraphAdjacent", "source", s, ch.size());
-        for (int d : destinations) Check.rank("createDistGraphAdjacent", "destination", d, ch.size());
+        ArgumentChecks.notNull("createDistGraphAdjacent", "sources", sources);
+        ArgumentChecks.notNull("createDistGraphAdjacent", "destinations", destinations);
+        for (int s : sources) ArgumentChecks.rank("createDistGraphAdjacent", "source", s, ch.size());
+        for (int d : destinations) ArgumentChecks.rank("createDistGraphAdjacent", "destination", d, ch.size());
         return new Graphcomm(new CommState(ch.dup(), ""), sources.clone(), destinations.clone(), sourceWeights, destWeights);
     }
 

@@ -28,7 +28,7 @@ public final class Message {
 
     /** Blocks for a matching message on {@code comm} and takes it. */
     public Status mProbe(int source, int tag, Comm comm) throws MPIException {
-        Check.notNull("mProbe", "comm", comm);
+        ArgumentChecks.notNull("mProbe", "comm", comm);
         if (!isNull()) throw new MPIException(ErrorClass.REQUEST, "mProbe: this Message still holds a message; receive it first");
         if (source == MPI.PROC_NULL) {
             noProc = true;
@@ -41,7 +41,7 @@ public final class Message {
 
     /** Takes a matching message if there is one now (its status), else {@code null}. */
     public Status imProbe(int source, int tag, Comm comm) throws MPIException {
-        Check.notNull("imProbe", "comm", comm);
+        ArgumentChecks.notNull("imProbe", "comm", comm);
         if (!isNull()) throw new MPIException(ErrorClass.REQUEST, "imProbe: this Message still holds a message; receive it first");
         if (source == MPI.PROC_NULL) {
             noProc = true;
@@ -54,7 +54,7 @@ public final class Message {
 
     /** Receives the message into {@code buf}. */
     public Status mRecv(Object buf, int count, Datatype type) throws MPIException {
-        var d = Check.data("mRecv", buf, 0, count, type);
+        var d = ArgumentChecks.data("mRecv", buf, 0, count, type);
         if (noProc) {
             noProc = false;
             return Status.empty(MPI.PROC_NULL);
@@ -67,10 +67,10 @@ public final class Message {
 
     /** Starts receiving the message into {@code buf}. */
     public Request imRecv(Object buf, int count, Datatype type) throws MPIException {
-        var d = Check.data("imRecv", buf, 0, count, type);
+        var d = ArgumentChecks.data("imRecv", buf, 0, count, type);
         if (noProc) {
             noProc = false;
-            return new Request(new DoneHandle(MPI.PROC_NULL), null);
+            return new Request(ArgumentChecks.procNullDone(), null);
         }
         return new Request(take("imRecv").irecv(d), null);
     }

@@ -26,7 +26,7 @@ public final class Op implements Freeable {
 
     /** A user-defined operation; {@code commute} says whether operands may be combined in any order. */
     public Op(UserFunction function, boolean commute) throws MPIException {
-        Check.notNull("Op", "function", function);
+        ArgumentChecks.notNull("Op", "function", function);
         this.predefined = null;
         this.function = function;
         this.legacyFunction = null;
@@ -36,7 +36,7 @@ public final class Op implements Freeable {
 
     /** mpiJava: a user-defined operation. */
     public Op(User_function function, boolean commute) throws MPIException {
-        Check.notNull("Op", "function", function);
+        ArgumentChecks.notNull("Op", "function", function);
         this.predefined = null;
         this.function = null;
         this.legacyFunction = function;

@@ -35,7 +35,7 @@ public final class Prequest extends Request {
 
     /** Starts each request ({@code MPI_Startall}). */
     public static void startAll(Prequest[] requests) throws MPIException {
-        Check.notNull("startAll", "requests", requests);
+        ArgumentChecks.notNull("startAll", "requests", requests);
         for (Prequest p : requests) if (p != null) p.start();
     }
 

@@ -122,7 +122,7 @@ public class Request implements Freeable {
 
     /** Waits for one of the active requests; its status with {@link Status#getIndex()}, or {@code null} if none is active. */
     public static Status waitAnyStatus(Request[] requests) throws MPIException {
-        Check.notNull("waitAny", "requests", requests);
+        ArgumentChecks.notNull("waitAny", "requests", requests);
         for (int i = 0; i < requests.length; i++)
             if (requests[i] != null && requests[i].ready != null) return requests[i].takeReady(i);
         RequestHandle[] handles = new RequestHandle[requests.length];
@@ -145,7 +145,7 @@ public class Request implements Freeable {
 
     /** The status of one completed request (with its index), or {@code null} if none has completed. */
     public static Status testAnyStatus(Request[] requests) throws MPIException {
-        Check.notNull("testAny", "requests", requests);
+        ArgumentChecks.notNull("testAny", "requests", requests);
         for (int i = 0; i < requests.length; i++) {
             Request r = requests[i];
             if (r == null || !r.isActive()) continue;
@@ -164,7 +164,7 @@ public class Request implements Freeable {
 
     /** Waits for every request; their statuses. A failure of any is reported after all complete ({@code ERR_IN_STATUS}). */
     public static Status[] waitAllStatus(Request[] requests) throws MPIException {
-        Check.notNull("waitAll", "requests", requests);
+        ArgumentChecks.notNull("waitAll", "requests", requests);
         Status[] out = new Status[requests.length];
         MPIException first = null;
         int failed = 0;
@@ -194,7 +194,7 @@ public class Request implements Freeable {
 
     /** The statuses if every request has completed (then all are null), else {@code null} and none is completed. */
     public static Status[] testAllStatus(Request[] requests) throws MPIException {
-        Check.notNull("testAll", "requests", requests);
+        ArgumentChecks.notNull("testAll", "requests", requests);
         for (Request r : requests) {
             if (r != null && r.ready == null && r.handle != null) {
                 StatusRecord rec = new StatusRecord();
@@ -228,7 +228,7 @@ public class Request implements Freeable {
 
     /** Statuses of the requests that have completed now (possibly none), or {@code null} if none was active. */
     public static Status[] testSomeStatus(Request[] requests) throws MPIException {
-        Check.notNull("testSome", "requests", requests);
+        ArgumentChecks.notNull("testSome", "requests", requests);
         boolean anyActive = false;
         for (Request r : requests) anyActive |= r != null && r.isActive();
         if (!anyActive) return null;

@@ -37,14 +37,14 @@ public final class Status {
 
     /** Number of items of {@code datatype} received, or {@code MPI.UNDEFINED} if the data is not a whole number of them. */
     public int getCount(Datatype datatype) throws MPIException {
-        TypeLayout t = Check.type("getCount", datatype).layoutForConstruction("getCount");
+        TypeLayout t = ArgumentChecks.type("getCount", datatype).layoutForConstruction("getCount");
         if (t.packedBytes() == 0) return bytes == 0 ? 0 : MPI.UNDEFINED;
         return bytes % t.packedBytes() == 0 ? (int) (bytes / t.packedBytes()) : MPI.UNDEFINED;
     }
 
     /** Number of basic elements received (items may be partial), or {@code MPI.UNDEFINED}. */
     public int getElements(Datatype datatype) throws MPIException {
-        TypeLayout t = Check.type("getElements", datatype).layoutForConstruction("getElements");
+        TypeLayout t = ArgumentChecks.type("getElements", datatype).layoutForConstruction("getElements");
         if (t.packedBytes() == 0) return bytes == 0 ? 0 : MPI.UNDEFINED;
         long whole = bytes / t.packedBytes();
         long rest = bytes % t.packedBytes();
@@ -66,8 +66,8 @@ public final class Status {
 
     /** Sets the count as if {@code count} basic elements of {@code datatype} had been received. */
     public void setElements(Datatype datatype, int count) throws MPIException {
-        TypeLayout t = Check.type("setElements", datatype).layoutForConstruction("setElements");
-        Check.nonNegative("setElements", "count", count);
+        TypeLayout t = ArgumentChecks.type("setElements", datatype).layoutForConstruction("setElements");
+        ArgumentChecks.nonNegative("setElements", "count", count);
         bytes = (long) count * (t.elementCount() == 0 ? 0 : t.packedBytes() / t.elementCount());
     }
 

@@ -8,8 +8,8 @@ final class Topologies {
 
     /** Checks {@code dims}/{@code periods}; the grid's size, at most {@code size}. */
     static int checkCart(String what, int[] dims, boolean[] periods, int size) throws MPIException {
-        Check.notNull(what, "dims", dims);
-        Check.notNull(what, "periods", periods);
+        ArgumentChecks.notNull(what, "dims", dims);
+        ArgumentChecks.notNull(what, "periods", periods);
         if (dims.length != periods.length)
             throw new MPIException(ErrorClass.DIMS, what + ": dims has " + dims.length + " entries, periods " + periods.length);
         long n = 1;
@@ -22,8 +22,8 @@ final class Topologies {
     }
 
     static void checkGraph(String what, int[] index, int[] edges, int size) throws MPIException {
-        Check.notNull(what, "index", index);
-        Check.notNull(what, "edges", edges);
+        ArgumentChecks.notNull(what, "index", index);
+        ArgumentChecks.notNull(what, "edges", edges);
         if (index.length > size) throw new MPIException(ErrorClass.TOPOLOGY, what + ": " + index.length + " nodes but only " + size + " ranks");
         int prev = 0;
         for (int i = 0; i < index.length; i++) {
@@ -36,7 +36,7 @@ final class Topologies {
     }
 
     static int rankOf(String what, int[] dims, boolean[] periods, int[] coords) throws MPIException {
-        Check.notNull(what, "coords", coords);
+        ArgumentChecks.notNull(what, "coords", coords);
         if (coords.length != dims.length)
             throw new MPIException(ErrorClass.DIMS, what + ": " + coords.length + " coordinates for a " + dims.length + "-dimensional grid");
         int rank = 0;
@@ -51,7 +51,7 @@ final class Topologies {
     }
 
     static int[] coordsOf(String what, int[] dims, int rank, int size) throws MPIException {
-        Check.rank(what, "rank", rank, size);
+        ArgumentChecks.rank(what, "rank", rank, size);
         int[] c = new int[dims.length];
         for (int i = dims.length - 1; i >= 0; i--) {
             c[i] = rank % dims[i];
@@ -62,7 +62,7 @@ final class Topologies {
 
     /** Fills the zero entries of {@code dims} so that the product is {@code nnodes}, as evenly as possible. */
     static void createDims(int nnodes, int[] dims) throws MPIException {
-        Check.notNull("createDims", "dims", dims);
+        ArgumentChecks.notNull("createDims", "dims", dims);
         if (nnodes <= 0) throw new MPIException(ErrorClass.DIMS, "createDims: nnodes " + nnodes + " must be > 0");
         int fixed = 1, free = 0;
         for (int d : dims) {

@@ -17,8 +17,8 @@ public final class Win implements Freeable {
     /** A window over the first {@code size} bytes of the direct buffer {@code base} ({@code MPI_Win_create}). Collective. */
     public Win(Buffer base, int size, int dispUnit, Info info, Comm comm) throws MPIException {
         String what = "Win";
-        Check.notNull(what, "comm", comm);
-        Check.notNull(what, "base", base);
+        ArgumentChecks.notNull(what, "comm", comm);
+        ArgumentChecks.notNull(what, "base", base);
         if (!base.isDirect()) throw new MPIException(ErrorClass.BUFFER, what + ": the base buffer must be direct (MPI.newXxxBuffer)");
         long capacity = java.lang.foreign.MemorySegment.ofBuffer(base.duplicate().clear()).byteSize();
         if (size < 0 || size > capacity)
@@ -41,13 +41,13 @@ public final class Win implements Freeable {
     private Data origin(String what, Buffer origin, int count, Datatype type, int target, int targetDisp, int targetCount,
             Datatype targetType)
             throws MPIException {
-        Check.notNull(what, "origin", origin);
+        ArgumentChecks.notNull(what, "origin", origin);
         if (!origin.isDirect()) throw new MPIException(ErrorClass.BUFFER, what + ": the origin buffer must be direct (MPI.newXxxBuffer)");
-        Check.rank(what, "target rank", target, groupSize);
-        Check.nonNegative(what, "target count", targetCount);
+        ArgumentChecks.rank(what, "target rank", target, groupSize);
+        ArgumentChecks.nonNegative(what, "target count", targetCount);
         if (targetDisp < 0) throw new MPIException(ErrorClass.DISP, what + ": target displacement " + targetDisp + " is negative");
-        Check.type(what, targetType).layoutForUse(what);
-        return Check.data(what, origin, 0, count, type);
+        ArgumentChecks.type(what, targetType).layoutForUse(what);
+        return ArgumentChecks.data(what, origin, 0, count, type);
     }
 
     /** {@code MPI_Put}. */
@@ -68,7 +68,7 @@ public final class Win implements Freeable {
     public void accumulate(Buffer origin, int count, Datatype type, int targetRank, int targetDisp, int targetCount,
             Datatype targetType, Op op) throws MPIException {
         Data d = origin("accumulate", origin, count, type, targetRank, targetDisp, targetCount, targetType);
-        Check.notNull("accumulate", "op", op);
+        ArgumentChecks.notNull("accumulate", "op", op);
         var r = op.forType("accumulate", type, d.type());
         if (r.predefined() == null) throw new MPIException(ErrorClass.OP, "accumulate: only predefined operations apply to windows");
         ch("accumulate").accumulate(d, targetRank, targetDisp, targetCount, targetType.layoutForUse("accumulate"), r);
@@ -83,13 +83,13 @@ public final class Win implements Freeable {
     public void lock(int lockType, int rank, int assertion) throws MPIException {
         if (lockType != MPI.LOCK_EXCLUSIVE && lockType != MPI.LOCK_SHARED)
             throw new MPIException(ErrorClass.LOCKTYPE, "lock: lock type " + lockType + " is neither LOCK_EXCLUSIVE nor LOCK_SHARED");
-        Check.rank("lock", "rank", rank, groupSize);
+        ArgumentChecks.rank("lock", "rank", rank, groupSize);
         ch("lock").lock(lockType, rank, assertion);
     }
 
     /** {@code MPI_Win_unlock}. */
     public void unlock(int rank) throws MPIException {
-        Check.rank("unlock", "rank", rank, groupSize);
+        ArgumentChecks.rank("unlock", "rank", rank, groupSize);
         ch("unlock").unlock(rank);
     }
 
@@ -105,7 +105,7 @@ public final class Win implements Freeable {
 
     /** {@code MPI_Win_flush}. */
     public void flush(int rank) throws MPIException {
-        Check.rank("flush", "rank", rank, groupSize);
+        ArgumentChecks.rank("flush", "rank", rank, groupSize);
         ch("flush").flush(rank);
     }
 

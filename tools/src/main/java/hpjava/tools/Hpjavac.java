@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * status 0 compiled, 1 errors in the sources, 2 usage error.
  */
 @Command(name = "hpjavac", mixinStandardHelpOptions = true, usageHelpWidth = 110, versionProvider = VersionInfo.class,
-        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] [--no-vector] [--no-overlap] FILE.hpj...%n",
+        customSynopsis = "hpjavac [-d DIR] [-cp CLASSPATH] [--emit-java DIR] [--check-only] [--no-vector] [--[no-]overlap] FILE.hpj...%n",
         description = "Translates HPJava sources to Java and compiles them to class files.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:compiled", "1:errors in the sources", "2:usage error"})
@@ -44,8 +44,9 @@ public final class Hpjavac implements Callable<Integer> {
     @Option(names = "--no-vector", description = "no vector form (jdk.incubator.vector) of element loops: scalar loops only")
     boolean noVector;
 
-    @Option(names = "--no-overlap", description = "no overlap of ghost exchanges with the interior of the nest after them: blocking writeHalo")
-    boolean noOverlap;
+    @Option(names = "--overlap", negatable = true, description = "overlap ghost exchanges with the interior of the nest "
+            + "after them where provably legal (off by default: it costs time on mpi today, translator/README.md)")
+    boolean overlap;
 
     @Parameters(paramLabel = "FILE.hpj", arity = "1..*", description = "the sources")
     List<Path> files = new ArrayList<>();
@@ -71,7 +72,7 @@ public final class Hpjavac implements Callable<Integer> {
         try {
             List<Path> sourceDirs = sources.stream().map(p -> p.toAbsolutePath().normalize().getParent()).distinct().toList();
             HpjavaCompiler.Result r = Compilation.compile(sources, HpjavaCompiler.parseClassPath(classPath), sourceDirs,
-                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector, !noOverlap);
+                    checkOnly ? Phase.CHECK : Phase.COMPILE, outDir, emitJava, !noVector, overlap);
             err.print(r.formatted());
             if (!r.success()) {
                 int n = r.diagnostics().size();

@@ -57,11 +57,11 @@ final class ProgramCache {
 
     /**
      * The compiled program, compiled now unless cached; null on compile errors (printed to {@code err}).
-     * {@code overlap}: with communication overlap ({@code hpjava run --no-overlap} turns it off; part of the key).
+     * {@code overlap}: with communication overlap ({@code hpjava run --overlap} turns it on; part of the key).
      */
     static Compiled compile(List<Path> sources, List<Path> sourceDirs, List<Path> cp, boolean overlap, Path root,
                             PrintWriter err) throws IOException {
-        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n" + (overlap ? "" : "no-overlap\n"));
+        StringBuilder key = new StringBuilder(cp + "\n" + toolStamp() + "\n" + (overlap ? "overlap\n" : ""));
         for (Path s : sources) {
             key.append(s.toAbsolutePath().normalize()).append('\n');
             key.append(HelperSources.hash(Files.readAllBytes(s))).append('\n');

@@ -82,8 +82,9 @@ final class RunCommand implements Callable<Integer> {
             description = "also append every deadlock, hang or on-request report (kill -USR1 <pid of hpjava>) to FILE")
     Path hangReport;
 
-    @Option(names = "--no-overlap", description = "compile without overlapping ghost exchanges with computation (hpjavac --no-overlap)")
-    boolean noOverlap;
+    @Option(names = "--overlap", negatable = true, description = "compile with ghost exchanges overlapped with "
+            + "computation where legal (hpjavac --overlap; off by default)")
+    boolean overlap;
 
     @Option(names = "--reproducible",
             description = "floating-point sums and dot products (Adlib sum, dotProduct) add exactly and round once: the same bits at every process count, distribution and backend (docs/PROFILING.md)")
@@ -138,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
         if (line.isSources()) {
             ProgramCache.Compiled compiled;
             try {
-                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, !noOverlap, ProgramCache.root(properties),
+                compiled = ProgramCache.compile(line.sources(), line.sourceDirs(), cp, overlap, ProgramCache.root(properties),
                         err);
             } catch (IOException e) {
                 err.println("hpjava: " + e.getMessage());

@@ -42,7 +42,7 @@ public final class HpjavaCompiler {
      *                    Maven plugin); only classes of the .hpj sources are meant to be kept from {@code outDir}
      * @param vector      whether qualifying element loops also get their vector form (jdk.incubator.vector)
      * @param overlap     whether ghost exchanges overlap with the interior of the nest after them where provably
-     *                    legal (translator/README.md, "Communication overlap"; {@code hpjavac --no-overlap})
+     *                    legal (translator/README.md, "Communication overlap"; {@code hpjavac --overlap}); off by default
      */
     public record Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath,
                           boolean vector, boolean overlap) {
@@ -51,13 +51,13 @@ public final class HpjavaCompiler {
             sourcePath = List.copyOf(sourcePath);
         }
 
-        /** Options with overlap on. */
+        /** Options with overlap off. */
         public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath,
                        boolean vector) {
-            this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, vector, true);
+            this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, vector, false);
         }
 
-        /** Options with the vector form of qualifying element loops (translator/README.md) and overlap on. */
+        /** Options with the vector form of qualifying element loops (translator/README.md) and overlap off. */
         public Options(Phase stopAfter, List<Path> classPath, Path outDir, Path emitJavaDir, List<Path> sourcePath) {
             this(stopAfter, classPath, outDir, emitJavaDir, sourcePath, true);
         }
@@ -67,7 +67,7 @@ public final class HpjavaCompiler {
             return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, on, overlap);
         }
 
-        /** These options with communication overlap on or off ({@code hpjavac --no-overlap}). */
+        /** These options with communication overlap on or off ({@code hpjavac --overlap}). */
         public Options withOverlap(boolean on) {
             return new Options(stopAfter, classPath, outDir, emitJavaDir, sourcePath, vector, on);
         }

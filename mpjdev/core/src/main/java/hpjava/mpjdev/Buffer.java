@@ -1,11 +1,7 @@
 package hpjava.mpjdev;
 
-import java.io.IOException;
-import java.io.InvalidClassException;
-import java.io.ObjectOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.nio.ByteOrder;
 
@@ -44,42 +40,31 @@ import java.nio.ByteOrder;
 public final class Buffer implements AutoCloseable {
 
     /** Bytes of the message header. */
-    public static final int HEADER_BYTES = 16;
+    public static final int HEADER_BYTES = WireFormat.HEADER_BYTES;
     /** Bytes of each section header. */
-    public static final int SECTION_HEADER_BYTES = 16;
+    public static final int SECTION_HEADER_BYTES = WireFormat.SECTION_HEADER_BYTES;
     /** Magic number at offset 0 ("MPJB" little-endian). */
-    public static final int MAGIC = 0x424A504D;
+    public static final int MAGIC = WireFormat.MAGIC;
     /** Bytes of the optional check words right after the message header (see {@link #clearWithCheckWords}). */
-    public static final int CHECK_WORDS_BYTES = 16;
-    /**
-     * Flag in the header's section-count word (offset 4): the two check words follow the header. The count itself
-     * is the word's low bits ({@link #SECTION_COUNT_MASK}).
-     */
-    static final int CHECK_WORDS_FLAG = 1 << 30;
-    /** The section count's bits in the header word at offset 4; the bits above are flags. */
-    static final int SECTION_COUNT_MASK = CHECK_WORDS_FLAG - 1;
-
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final int CHECK_WORDS_BYTES = WireFormat.CHECK_WORDS_BYTES;
 
     final BufferPool pool;
     Buffer nextFree; // intrusive free-list link, guarded by the pool
     boolean inPool;
 
-    private Arena arena;
-    private MemorySegment segment;
-    private long writePos;
-    private int sections;
-    private boolean checkWords; // the message carries the two check words after its header
-    private long readPos;
-    private int readSection;
-    private final Status status = new Status();
-    private boolean lent;
+    Arena arena;
+    MemorySegment segment;
+    long writePos;
+    int sections;
+    boolean checkWords; // the message carries the two check words after its header
+    long readPos;
+    int readSection;
+    final Status status = new Status();
+    boolean lent;
     private Object deviceState;
     private SegmentStreams streams;
     private java.nio.ByteBuffer byteView;
-    private final SectionCopier copier = new SectionCopier();
+    final SectionCopier copier = new SectionCopier();
 
     Buffer(BufferPool pool, long capacity) {
         this.pool = pool;
@@ -126,18 +111,7 @@ public final class Buffer implements AutoCloseable {
      * (docs/benchmarks/HISTORY.md, "check words in the header"). Returns this buffer.
      */
     public Buffer start(boolean withCheckWords, long first, long second) {
-        checkOwned();
-        checkWords = withCheckWords;
-        long data = withCheckWords ? HEADER_BYTES + CHECK_WORDS_BYTES : HEADER_BYTES;
-        if (withCheckWords) {
-            segment.set(LONG, HEADER_BYTES, first);
-            segment.set(LONG, HEADER_BYTES + 8, second);
-        }
-        writePos = data;
-        sections = 0;
-        readPos = data;
-        readSection = 0;
-        writeHeader();
+        BufferWriter.start(this, withCheckWords, first, second);
         return this;
     }
 
@@ -148,13 +122,7 @@ public final class Buffer implements AutoCloseable {
      * @throws IllegalArgumentException if {@code array} is not a primitive array or the range is outside it
      */
     public Buffer write(Object array, int offset, int count) {
-        SectionType t = SectionType.ofArray(array);
-        int n = Array.getLength(array);
-        if (offset < 0 || count < 0 || offset > n - count)
-            throw new IllegalArgumentException("range [" + offset + ", " + offset + "+" + count + ") is outside the array of length " + n);
-        long data = beginSection(t, count, (long) count * t.elementBytes());
-        copier.copyRun(segment, t, array, offset, data, count, true);
-        endSection(data + (long) count * t.elementBytes());
+        BufferWriter.write(this, array, offset, count);
         return this;
     }
 
@@ -172,31 +140,13 @@ public final class Buffer implements AutoCloseable {
      *         negative, or some element lies outside the array
      */
     public Buffer writeStrided(Object array, int base, int[] counts, int[] strides) {
-        SectionType t = SectionType.ofArray(array);
-        long count = SectionCopier.checkStrided(array, base, counts, strides);
-        long data = beginSection(t, (int) count, count * t.elementBytes());
-        long end = copier.gatherScatter(segment, t, array, base, counts, strides, 0, data, true);
-        endSection(end);
+        BufferWriter.writeStrided(this, array, base, counts, strides);
         return this;
     }
 
     /** Appends an object section holding {@code objects[offset .. offset+count)}, serialized. Allocates. */
     public Buffer writeObjects(Object[] objects, int offset, int count) {
-        if (offset < 0 || count < 0 || offset > objects.length - count)
-            throw new IllegalArgumentException("range [" + offset + ", " + offset + "+" + count + ") is outside the array of length " + objects.length);
-        long data = beginSection(SectionType.OBJECT, count, 0);
-        SegmentStreams s = streams();
-        s.startWrite(data);
-        try (ObjectOutputStream out = new ObjectOutputStream(s.out)) {
-            for (int i = 0; i < count; i++) out.writeObject(objects[offset + i]);
-        } catch (IOException e) {
-            writePos -= SECTION_HEADER_BYTES; // drop the half-written section
-            writeHeader();
-            throw new DeviceException("cannot serialize object section: " + e, e);
-        }
-        long end = s.writePos;
-        segment.set(LONG, data - 8, end - data);
-        endSection(end);
+        BufferWriter.writeObjects(this, objects, offset, count);
         return this;
     }
 
@@ -205,33 +155,8 @@ public final class Buffer implements AutoCloseable {
         return writeObjects(new Object[] {object}, 0, 1);
     }
 
-    private long beginSection(SectionType t, int count, long dataBytes) {
-        checkOwned();
-        if (sections == SECTION_COUNT_MASK) throw new IllegalStateException("a message holds at most " + SECTION_COUNT_MASK + " sections");
-        long h = writePos;
-        ensureCapacity(h + SECTION_HEADER_BYTES + WireFormat.align8(dataBytes));
-        segment.set(INT, h, t.code());
-        segment.set(INT, h + 4, count);
-        segment.set(LONG, h + 8, dataBytes);
-        return h + SECTION_HEADER_BYTES;
-    }
-
-    private void endSection(long dataEnd) {
-        long end = WireFormat.align8(dataEnd);
-        for (long p = dataEnd; p < end; p++) segment.set(ValueLayout.JAVA_BYTE, p, (byte) 0);
-        writePos = end;
-        sections++;
-        writeHeader();
-    }
-
-    private void writeHeader() {
-        segment.set(INT, 0, MAGIC);
-        segment.set(INT, 4, checkWords ? sections | CHECK_WORDS_FLAG : sections);
-        segment.set(LONG, 8, writePos);
-    }
-
     /** Where the first section starts: after the header, and after the check words if the message has them. */
-    private long firstSection() {
+    long firstSection() {
         return checkWords ? HEADER_BYTES + CHECK_WORDS_BYTES : HEADER_BYTES;
     }
 
@@ -239,9 +164,7 @@ public final class Buffer implements AutoCloseable {
 
     /** Positions reading at the first section (for reading back a message written locally). Returns this buffer. */
     public Buffer rewind() {
-        checkOwned();
-        readPos = firstSection();
-        readSection = 0;
+        BufferReader.rewind(this);
         return this;
     }
 
@@ -252,16 +175,13 @@ public final class Buffer implements AutoCloseable {
 
     /** Type of the next section to read. @throws DeviceException if none remains */
     public SectionType nextType() {
-        requireSection();
-        SectionType t = SectionType.ofCode(segment.get(INT, readPos));
-        if (t == null) throw WireFormat.malformed("section " + readSection + " has unknown type code " + segment.get(INT, readPos));
-        return t;
+        return BufferReader.nextType(this);
     }
 
     /** Element count of the next section to read. @throws DeviceException if none remains */
     public int nextCount() {
-        requireSection();
-        return segment.get(INT, readPos + 4);
+        BufferReader.requireSection(this);
+        return segment.get(WireFormat.INT, readPos + 4);
     }
 
     /**
@@ -270,16 +190,7 @@ public final class Buffer implements AutoCloseable {
      * @throws DeviceException if no section remains, it is of another type, or it does not fit
      */
     public int read(Object array, int offset) {
-        SectionType t = SectionType.ofArray(array);
-        int count = expect(t);
-        int n = Array.getLength(array);
-        if (offset < 0 || offset > n - count)
-            throw new DeviceException("section " + readSection + " holds " + count + " elements; they do not fit at offset "
-                    + offset + " of an array of length " + n);
-        long data = readPos + SECTION_HEADER_BYTES;
-        copier.copyRun(segment, t, array, offset, data, count, false);
-        advance();
-        return count;
+        return BufferReader.read(this, array, offset);
     }
 
     /**
@@ -287,14 +198,7 @@ public final class Buffer implements AutoCloseable {
      * element count must equal the product of {@code counts}. Returns that count. One copy; no allocation.
      */
     public int readStrided(Object array, int base, int[] counts, int[] strides) {
-        SectionType t = SectionType.ofArray(array);
-        int count = expect(t);
-        long want = SectionCopier.checkStrided(array, base, counts, strides);
-        if (want != count)
-            throw new DeviceException("section " + readSection + " holds " + count + " elements but the strided section has " + want);
-        copier.gatherScatter(segment, t, array, base, counts, strides, 0, readPos + SECTION_HEADER_BYTES, false);
-        advance();
-        return count;
+        return BufferReader.readStrided(this, array, base, counts, strides);
     }
 
     /**
@@ -304,33 +208,12 @@ public final class Buffer implements AutoCloseable {
      * @throws ObjectRejectedException if the stream names a class the filter does not admit
      */
     public int readObjects(Object[] dst, int offset) {
-        int count = expect(SectionType.OBJECT);
-        if (offset < 0 || offset > dst.length - count)
-            throw new DeviceException("object section " + readSection + " holds " + count + " objects; they do not fit at offset "
-                    + offset + " of an array of length " + dst.length);
-        long data = readPos + SECTION_HEADER_BYTES;
-        long bytes = segment.get(LONG, readPos + 8);
-        SegmentStreams s = streams();
-        ObjectAdmission admission = new ObjectAdmission();
-        try (FilteredObjectInputStream in = new FilteredObjectInputStream(s.startRead(data, data + bytes), admission)) {
-            for (int i = 0; i < count; i++) dst[offset + i] = in.readObject();
-        } catch (InvalidClassException e) {
-            if (admission.rejected() != null) throw admission.rejection();
-            throw new DeviceException("cannot deserialize object section " + readSection + ": " + e, e);
-        } catch (IOException | ClassNotFoundException e) {
-            throw new DeviceException("cannot deserialize object section " + readSection + ": " + e, e);
-        }
-        advance();
-        return count;
+        return BufferReader.readObjects(this, dst, offset);
     }
 
     /** Reads the next section, an object section holding exactly one object, and returns the object. */
     public Object readObject() {
-        int count = expect(SectionType.OBJECT);
-        if (count != 1) throw new DeviceException("object section " + readSection + " holds " + count + " objects, not 1; use readObjects");
-        Object[] one = new Object[1];
-        readObjects(one, 0);
-        return one[0];
+        return BufferReader.readObject(this);
     }
 
     /** Whether the message (written, or received) carries check words ({@link #clearWithCheckWords}). */
@@ -352,8 +235,7 @@ public final class Buffer implements AutoCloseable {
      * {@link #start}: one method for both kinds, for the same reason.
      */
     public boolean checkWordsMatch(boolean withCheckWords, long first, long second) {
-        if (checkWords != withCheckWords) return false;
-        return !withCheckWords || segment.get(LONG, HEADER_BYTES) == first && segment.get(LONG, HEADER_BYTES + 8) == second;
+        return BufferReader.checkWordsMatch(this, withCheckWords, first, second);
     }
 
     /**
@@ -362,25 +244,7 @@ public final class Buffer implements AutoCloseable {
      * @throws DeviceException if the message carries no check words
      */
     public long checkWord(int i) {
-        if (!checkWords) throw new DeviceException("the message carries no check words");
-        return segment.get(LONG, HEADER_BYTES + 8L * java.util.Objects.checkIndex(i, 2));
-    }
-
-    private void requireSection() {
-        if (readSection >= sections)
-            throw new DeviceException("no section left to read (the message has " + sections + ")");
-    }
-
-    private int expect(SectionType t) {
-        SectionType actual = nextType();
-        if (actual != t)
-            throw new DeviceException("section " + readSection + " holds " + actual + " data but is read as " + t);
-        return nextCount();
-    }
-
-    private void advance() {
-        readPos = WireFormat.align8(readPos + SECTION_HEADER_BYTES + segment.get(LONG, readPos + 8));
-        readSection++;
+        return BufferReader.checkWord(this, i);
     }
 
     // ------------------------------------------------------------------ status, size, lifetime
@@ -450,12 +314,12 @@ public final class Buffer implements AutoCloseable {
         release();
     }
 
-    private void checkOwned() {
+    void checkOwned() {
         if (lent) throw new IllegalStateException("buffer is in use by a pending device operation; wait for it before touching it");
         if (inPool || arena == null) throw new IllegalStateException("buffer has been released");
     }
 
-    private SegmentStreams streams() {
+    SegmentStreams streams() {
         if (streams == null) streams = new SegmentStreams(this);
         return streams;
     }
@@ -489,9 +353,7 @@ public final class Buffer implements AutoCloseable {
      * @throws IllegalArgumentException if the buffer is already in a pending operation or released
      */
     public void lendToDevice() {
-        if (lent) throw new IllegalArgumentException("buffer is already in use by a pending device operation");
-        if (inPool || arena == null) throw new IllegalArgumentException("buffer has been released");
-        lent = true;
+        BufferLending.lendToDevice(this);
     }
 
     /** Returns ownership to the caller; for backends, on the caller's thread when completion is observed. */
@@ -509,9 +371,7 @@ public final class Buffer implements AutoCloseable {
      * {@link #segment()}. For backends.
      */
     public void prepareReceive(long length) {
-        if (length < HEADER_BYTES) throw WireFormat.malformed("incoming message of " + length + " bytes is shorter than a header");
-        writePos = 0; // the old content is being overwritten
-        ensureCapacity(length);
+        BufferLending.prepareReceive(this, length);
     }
 
     /**
@@ -521,9 +381,7 @@ public final class Buffer implements AutoCloseable {
      * @throws DeviceException if the bytes are not a well-formed message
      */
     public void completeReceive(int source, int tag) {
-        long elements = WireFormat.validate(segment);
-        int word = segment.get(INT, 4); // validated: the count, and no flag but CHECK_WORDS_FLAG
-        received(source, tag, segment.get(LONG, 8), word & SECTION_COUNT_MASK, (word & CHECK_WORDS_FLAG) != 0, elements);
+        BufferLending.completeReceive(this, source, tag);
     }
 
     /**
@@ -533,24 +391,12 @@ public final class Buffer implements AutoCloseable {
      * does not carry them). Skips the validation. For backends.
      */
     public void completeReceiveWellFormed(int source, int tag, long length, int sectionCount, long elementCount) {
-        received(source, tag, length, sectionCount, false, elementCount);
-    }
-
-    private void received(int source, int tag, long len, int n, boolean withCheckWords, long elements) {
-        writePos = len;
-        sections = n;
-        checkWords = withCheckWords;
-        readPos = firstSection();
-        readSection = 0;
-        status.set(source, tag, len, elements, n);
+        BufferLending.completeReceiveWellFormed(this, source, tag, length, sectionCount, elementCount);
     }
 
     /** Fills in {@link #status()} for a completed send. For backends. */
     public void completeSend(int self, int tag) {
-        long elements = 0;
-        for (long p = firstSection(); p < writePos; p = WireFormat.align8(p + SECTION_HEADER_BYTES + segment.get(LONG, p + 8)))
-            elements += segment.get(INT, p + 4);
-        status.set(self, tag, writePos, elements, sections);
+        BufferLending.completeSend(this, self, tag);
     }
 
     /** A slot where a backend keeps its per-buffer state (e.g. a reusable request object). For backends. */

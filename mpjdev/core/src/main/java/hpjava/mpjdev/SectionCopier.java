@@ -4,9 +4,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 
-import static hpjava.mpjdev.Buffer.INT;
-import static hpjava.mpjdev.Buffer.LONG;
-import static hpjava.mpjdev.Buffer.SHORT;
+import static hpjava.mpjdev.WireFormat.INT;
+import static hpjava.mpjdev.WireFormat.LONG;
+import static hpjava.mpjdev.WireFormat.SHORT;
 
 /**
  * The copying concern of {@link Buffer}: moving elements between Java arrays and a message's little-endian sections,

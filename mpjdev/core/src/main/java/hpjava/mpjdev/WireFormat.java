@@ -1,28 +1,39 @@
 package hpjava.mpjdev;
 
 import java.lang.foreign.MemorySegment;
-
-import static hpjava.mpjdev.Buffer.CHECK_WORDS_BYTES;
-import static hpjava.mpjdev.Buffer.CHECK_WORDS_FLAG;
-import static hpjava.mpjdev.Buffer.HEADER_BYTES;
-import static hpjava.mpjdev.Buffer.INT;
-import static hpjava.mpjdev.Buffer.LONG;
-import static hpjava.mpjdev.Buffer.MAGIC;
-import static hpjava.mpjdev.Buffer.SECTION_COUNT_MASK;
-import static hpjava.mpjdev.Buffer.SECTION_HEADER_BYTES;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
- * The validation concern of {@link Buffer}: whether bytes a backend received are a well-formed message in the wire
- * format of the package overview (header, then sections each 8-byte aligned), before any section is read. The
- * error paths are out of line so that {@link #validate} stays small enough to inline.
+ * The wire format of a message (package overview: a header, optional check words, then sections each 8-byte
+ * aligned): its constants, defined here once ({@link Buffer} publishes the ones backends and layers above need), and
+ * the validation of bytes a backend received, before any section is read. The error paths are out of line so that
+ * {@link #validate} stays small enough to inline.
  */
 final class WireFormat {
+    /** Bytes of the message header. */
+    static final int HEADER_BYTES = 16;
+    /** Bytes of each section header. */
+    static final int SECTION_HEADER_BYTES = 16;
+    /** Magic number at offset 0 ("MPJB" little-endian). */
+    static final int MAGIC = 0x424A504D;
+    /** Bytes of the optional check words right after the message header. */
+    static final int CHECK_WORDS_BYTES = 16;
+    /** Flag in the header word at offset 4: the message carries check words. */
+    static final int CHECK_WORDS_FLAG = 1 << 30;
+    /** The section count's bits in the header word at offset 4; the bits above are flags. */
+    static final int SECTION_COUNT_MASK = CHECK_WORDS_FLAG - 1;
+
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     private WireFormat() {
     }
 
     /**
      * Checks the message in {@code seg} and returns its total element count. The header's word at offset 4 holds
-     * the section count and may carry {@link Buffer#CHECK_WORDS_FLAG} (the sections then start after the 16 bytes of
+     * the section count and may carry {@link #CHECK_WORDS_FLAG} (the sections then start after the 16 bytes of
      * check words); any other flag bit is malformed.
      *
      * @throws DeviceException naming the first inconsistency (magic number, header, or a section's header)

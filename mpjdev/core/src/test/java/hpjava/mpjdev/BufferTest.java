@@ -198,7 +198,7 @@ class BufferTest {
             assertEquals(9, b.status().tag());
             assertEquals(4, b.status().elementCount());
             assertEquals(a.length(), b.status().byteCount());
-            b.segment().set(Buffer.INT, 0, 0);
+            b.segment().set(WireFormat.INT, 0, 0);
             assertThrows(DeviceException.class, () -> b.completeReceive(0, 0));
         }
     }
@@ -217,8 +217,8 @@ class BufferTest {
             a.clearWithCheckWords(0x1234_5678_9abc_def0L, 42).write(data);
             assertEquals(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES + Buffer.SECTION_HEADER_BYTES + 16, a.length());
             assertEquals(1, a.sectionCount());
-            assertEquals(1 | Buffer.CHECK_WORDS_FLAG, a.segment().get(Buffer.INT, 4), "flag beside the section count");
-            assertEquals(42L, a.segment().get(Buffer.LONG, Buffer.HEADER_BYTES + 8), "second word right after the header");
+            assertEquals(1 | WireFormat.CHECK_WORDS_FLAG, a.segment().get(WireFormat.INT, 4), "flag beside the section count");
+            assertEquals(42L, a.segment().get(WireFormat.LONG, Buffer.HEADER_BYTES + 8), "second word right after the header");
             deliver(a, b);
             assertTrue(b.hasCheckWords());
             assertTrue(b.checkWordsEqual(0x1234_5678_9abc_def0L, 42));
@@ -272,11 +272,11 @@ class BufferTest {
             deliver(a, b);
             assertEquals(0, b.status().sectionCount());
             assertEquals(Buffer.HEADER_BYTES + Buffer.CHECK_WORDS_BYTES, b.status().byteCount());
-            a.segment().set(Buffer.LONG, 8, (long) Buffer.HEADER_BYTES);   // flagged, but too short for the words
+            a.segment().set(WireFormat.LONG, 8, (long) Buffer.HEADER_BYTES);   // flagged, but too short for the words
             DeviceException e = assertThrows(DeviceException.class, () -> deliver(a, b));
             assertTrue(e.getMessage().contains("check words"), e.getMessage());
             a.clear();
-            a.segment().set(Buffer.INT, 4, Integer.MIN_VALUE);                // an unknown flag bit
+            a.segment().set(WireFormat.INT, 4, Integer.MIN_VALUE);                // an unknown flag bit
             e = assertThrows(DeviceException.class, () -> deliver(a, b));
             assertTrue(e.getMessage().contains("unknown flags"), e.getMessage());
         }

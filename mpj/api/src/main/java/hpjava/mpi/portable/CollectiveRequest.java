@@ -15,10 +15,15 @@ final class CollectiveRequest implements RequestHandle {
     private volatile Throwable error;
     private volatile boolean done;
 
-    CollectiveRequest(Collectives collectives, CollectiveCall call, int tag) {
-        worker = Thread.ofVirtual().name("mpi-i" + call.kind().name().toLowerCase()).unstarted(() -> {
+    /** The rank's part of the operation. */
+    interface Body {
+        void run() throws MPIException;
+    }
+
+    CollectiveRequest(CollectiveCall.Kind kind, Body body) {
+        worker = Thread.ofVirtual().name("mpi-i" + kind.name().toLowerCase()).unstarted(() -> {
             try {
-                collectives.run(call, tag);
+                body.run();
             } catch (Throwable t) {
                 error = t;
             } finally {

@@ -18,12 +18,12 @@ import mpi.MPIException;
 final class Collectives {
 
     private final Comm dev;
-    private final Transfer io;
+    private final PackedTransfer io;
     private final AtomicInteger sequence = new AtomicInteger();
 
     Collectives(Comm dev) {
         this.dev = dev;
-        this.io = new Transfer(dev);
+        this.io = new PackedTransfer(dev);
     }
 
     /** The tag of the next collective; taken by the calling thread at the call, in program order. */
@@ -84,7 +84,7 @@ final class Collectives {
 
     private void bcastInto(Data buf, int root, int tag) throws MPIException {
         Object packed = bcastPacked(me() == root ? Packing.gather(buf) : null, root, tag);
-        if (me() != root) Transfer.deliver(packed, buf, "bcast from rank " + root);
+        if (me() != root) PackedTransfer.deliver(packed, buf, "bcast from rank " + root);
     }
 
     /** Block {@code r} of a gather/scatter buffer: counts and displacements for the v-forms, else equal blocks. */
@@ -103,9 +103,9 @@ final class Collectives {
         for (int r = 0; r < n(); r++) {
             Data into = block(c.recv(), r, c.recvCounts(), c.recvDispls());
             if (r == root) {
-                if (c.send() != null) Transfer.deliver(Packing.gather(c.send()), into, "gather at rank " + r);
+                if (c.send() != null) PackedTransfer.deliver(Packing.gather(c.send()), into, "gather at rank " + r);
             } else {
-                Transfer.deliver(io.recv(r, tag), into, "gather from rank " + r);
+                PackedTransfer.deliver(io.recv(r, tag), into, "gather from rank " + r);
             }
         }
     }
@@ -113,13 +113,13 @@ final class Collectives {
     private void scatter(CollectiveCall c, int tag) throws MPIException {
         int root = c.root();
         if (me() != root) {
-            Transfer.deliver(io.recv(root, tag), c.recv(), "scatter from rank " + root);
+            PackedTransfer.deliver(io.recv(root, tag), c.recv(), "scatter from rank " + root);
             return;
         }
         for (int r = 0; r < n(); r++) {
             Data from = block(c.send(), r, c.sendCounts(), c.sendDispls());
             if (r == root) {
-                if (c.recv() != null) Transfer.deliver(Packing.gather(from), c.recv(), "scatter at rank " + r);
+                if (c.recv() != null) PackedTransfer.deliver(Packing.gather(from), c.recv(), "scatter at rank " + r);
             } else {
                 io.send(Packing.gather(from), 0, Packing.packedLength(from), r, tag);
             }
@@ -139,17 +139,17 @@ final class Collectives {
         int[] lengths = new int[n()];
         if (me() == 0) for (int r = 0; r < n(); r++) lengths[r] = java.lang.reflect.Array.getLength(parts[r]);
         lengths = (int[]) bcastPacked(me() == 0 ? lengths : null, 0, tag);
-        Object all = bcastPacked(me() == 0 ? Transfer.concat(parts, lengths, own.type()) : null, 0, tag);
+        Object all = bcastPacked(me() == 0 ? PackedTransfer.concat(parts, lengths, own.type()) : null, 0, tag);
         int at = 0;
         for (int r = 0; r < n(); r++) {
             Data into = block(c.recv(), r, c.recvCounts(), c.recvDispls());
-            Transfer.deliverPart(all, at, lengths[r], into, "allGather from rank " + r);
+            PackedTransfer.deliverPart(all, at, lengths[r], into, "allGather from rank " + r);
             at += lengths[r];
         }
     }
 
     private void allToAll(CollectiveCall c, int tag) throws MPIException {
-        Transfer.Sends sends = io.startSends();
+        PackedTransfer.Sends sends = io.startSends();
         try {
             for (int k = 1; k < n(); k++) {
                 int r = (me() + k) % n();
@@ -157,10 +157,10 @@ final class Collectives {
                 sends.send(Packing.gather(from), Packing.packedLength(from), r, tag);
             }
             Data ownFrom = block(c.send(), me(), c.sendCounts(), c.sendDispls());
-            Transfer.deliver(Packing.gather(ownFrom), block(c.recv(), me(), c.recvCounts(), c.recvDispls()), "allToAll at rank " + me());
+            PackedTransfer.deliver(Packing.gather(ownFrom), block(c.recv(), me(), c.recvCounts(), c.recvDispls()), "allToAll at rank " + me());
             for (int k = 1; k < n(); k++) {
                 int r = (me() - k + n()) % n();
-                Transfer.deliver(io.recv(r, tag), block(c.recv(), r, c.recvCounts(), c.recvDispls()), "allToAll from rank " + r);
+                PackedTransfer.deliver(io.recv(r, tag), block(c.recv(), r, c.recvCounts(), c.recvDispls()), "allToAll from rank " + r);
             }
         } finally {
             sends.finish();
@@ -177,7 +177,7 @@ final class Collectives {
         Object acc = null;
         for (int r = n() - 1; r >= 0; r--) {
             Object x = r == root ? mine : io.recv(r, tag);
-            Transfer.checkSameShape(x, mine, "reduce from rank " + r);
+            PackedTransfer.checkSameShape(x, mine, "reduce from rank " + r);
             if (acc == null) acc = r == root ? copy(x) : x;
             else ReductionKernels.apply(c.op(), type, x, acc, count);
         }
@@ -211,7 +211,7 @@ final class Collectives {
         Object before = me() == 0 ? null : io.recv(me() - 1, tag);
         Object through = mine;
         if (before != null) {
-            Transfer.checkSameShape(before, mine, "scan from rank " + (me() - 1));
+            PackedTransfer.checkSameShape(before, mine, "scan from rank " + (me() - 1));
             through = copy(mine);
             ReductionKernels.apply(c.op(), in.type(), before, through, in.count());
         }
@@ -238,12 +238,12 @@ final class Collectives {
             int at = 0;
             for (int r = 0; r < n(); r++) {
                 int len = counts[r] * unitsPerItem;
-                if (r == 0) Transfer.deliverPart(acc, at, len, mineOut, "reduceScatter");
+                if (r == 0) PackedTransfer.deliverPart(acc, at, len, mineOut, "reduceScatter");
                 else io.send(acc, at, len, r, tag);
                 at += len;
             }
         } else {
-            Transfer.deliver(io.recv(0, tag), mineOut, "reduceScatter from rank 0");
+            PackedTransfer.deliver(io.recv(0, tag), mineOut, "reduceScatter from rank 0");
         }
     }
 }

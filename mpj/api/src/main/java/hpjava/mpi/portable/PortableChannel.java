@@ -24,6 +24,8 @@ final class PortableChannel implements CommChannel {
     private final int[] worldRanks;
     final Matching p2p;
     private final Collectives coll;
+    /** On mt, the check that members make the same collective calls; else null. */
+    private final CollectiveCallCheck calls;
 
     PortableChannel(PortableEngine engine, Comm base, int[] worldRanks) {
         this.engine = engine;
@@ -32,6 +34,7 @@ final class PortableChannel implements CommChannel {
         int[] all = identity(base.size());
         this.p2p = new Matching(base.create(all));
         this.coll = new Collectives(base.create(all));
+        this.calls = base.backendName().equals("mt") ? new CollectiveCallCheck(base.create(all)) : null;
         engine.register(this);
     }
 
@@ -99,13 +102,22 @@ final class PortableChannel implements CommChannel {
 
     @Override
     public void collective(CollectiveCall call) throws MPIException {
-        coll.run(call, coll.nextTag());
+        int tag = coll.nextTag();
+        if (calls != null) calls.check(CollectiveCallCheck.of(tag, call));
+        coll.run(call, tag);
     }
 
     @Override
-    public RequestHandle startCollective(CollectiveCall call) {
-        return new CollectiveRequest(coll, call, coll.nextTag());
+    public RequestHandle startCollective(CollectiveCall call) throws MPIException {
+        int tag = coll.nextTag();
+        CollectiveCallCheck.Call checked = calls == null ? null : CollectiveCallCheck.of(tag, call);
+        return new CollectiveRequest(call.kind(), () -> {
+            if (checked != null) calls.check(checked);
+            coll.run(call, tag);
+        });
     }
+
+
 
     @Override
     public CommChannel dup() {
@@ -116,8 +128,8 @@ final class PortableChannel implements CommChannel {
     public CommChannel split(int color, int key) throws MPIException {
         int[] mine = {color, key};
         int[] all = new int[2 * size()];
-        coll.run(new CollectiveCall(CollectiveCall.Kind.ALLGATHER, new Data(mine, 0, 2, PortableEngine.INTS),
-                new Data(all, 0, 2, PortableEngine.INTS), null, null, null, null, 0, null), coll.nextTag());
+        collective(new CollectiveCall(CollectiveCall.Kind.ALLGATHER, new Data(mine, 0, 2, PortableEngine.INTS),
+                new Data(all, 0, 2, PortableEngine.INTS), null, null, null, null, 0, null));
         if (color == UNDEFINED) return null;
         List<int[]> members = new ArrayList<>();
         for (int r = 0; r < size(); r++) if (all[2 * r] == color) members.add(new int[] {all[2 * r + 1], r});

@@ -1,5 +1,6 @@
 package hpjava.mpi.portable;
 
+import hpjava.mpi.spi.CompletedRequest;
 import hpjava.mpi.spi.Data;
 import hpjava.mpi.spi.MessageHandle;
 import hpjava.mpi.spi.RequestHandle;
@@ -92,38 +93,7 @@ final class PostedRecv implements RequestHandle {
             } catch (MPIException e) {
                 error = e;
             }
-            return new Completed(done, error);
-        }
-    }
-
-    /** A request already complete (a matched message delivered at once). */
-    static final class Completed implements RequestHandle {
-        private final StatusRecord done;
-        private final MPIException error;
-
-        Completed(StatusRecord done, MPIException error) {
-            this.done = done;
-            this.error = error;
-        }
-
-        @Override
-        public void await(StatusRecord status) throws MPIException {
-            if (error != null) throw error;
-            status.copyFrom(done);
-        }
-
-        @Override
-        public boolean test(StatusRecord status) throws MPIException {
-            await(status);
-            return true;
-        }
-
-        @Override
-        public void cancel() {
-        }
-
-        @Override
-        public void free() {
+            return new CompletedRequest(done, error);
         }
     }
 }

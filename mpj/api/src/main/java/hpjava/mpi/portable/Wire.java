@@ -42,6 +42,11 @@ final class Wire {
         return basic.ordinal();
     }
 
+    /** The element type of a layout for messages: its basic type, or "bytes" for a struct of several. */
+    static String name(hpjava.mpi.spi.TypeLayout t) {
+        return t.isMixed() ? "struct bytes" : t.basic().name();
+    }
+
     /** Bytes of {@code elements} packed elements of wire code {@code code} (objects count one each). */
     static long bytes(int code, long elements) {
         return elements * BasicType.values()[code].byteSize();

@@ -120,7 +120,7 @@ record MtOptions(int spinLimit, long eagerLimit, boolean virtualThreads, int spi
 
     /** What the verbose output says about the job. */
     String describe(int np) {
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = hpjava.mpjdev.idle.Cores.available();
         return "mpjdev-mt: " + np + (np == 1 ? " rank" : " ranks") + " on " + (virtualThreads ? "virtual" : "platform")
                 + " threads (" + cores + (cores == 1 ? " core" : " cores") + "), spin " + spinLimit + " (floor " + spinFloor
                 + ", " + (spinNanos + 500) / 1000 + " us at most), eager limit " + eagerLimit + " bytes";

@@ -21,46 +21,52 @@ final class ProfiledCollectives implements NativeCollectives {
 
     @Override
     public void barrier() {
-        profile.sent(1, 0);
-        long t = System.nanoTime();
+        long t = start(1, 0);
         try {
             c.barrier();
         } finally {
-            profile.waited(System.nanoTime() - t);
+            end(t);
         }
     }
 
     @Override
     public void broadcast(Object array, int offset, int count, int root) {
-        if (root == me) profile.sent(1, count * elementBytes(array));
-        long t = System.nanoTime();
+        long t = start(root == me ? 1 : 0, root == me ? count * elementBytes(array) : 0);
         try {
             c.broadcast(array, offset, count, root);
         } finally {
-            profile.waited(System.nanoTime() - t);
+            end(t);
         }
     }
 
     @Override
     public void allreduce(Object array, int offset, int count, ReduceOp op) {
-        profile.sent(1, count * elementBytes(array));
-        long t = System.nanoTime();
+        long t = start(1, count * elementBytes(array));
         try {
             c.allreduce(array, offset, count, op);
         } finally {
-            profile.waited(System.nanoTime() - t);
+            end(t);
         }
     }
 
     @Override
     public boolean allreduceChecked(Object array, int offset, int count, ReduceOp op, long sig, long seq) {
-        profile.sent(1, count * elementBytes(array));
-        long t = System.nanoTime();
+        long t = start(1, count * elementBytes(array));
         try {
             return c.allreduceChecked(array, offset, count, op, sig, seq);
         } finally {
-            profile.waited(System.nanoTime() - t);
+            end(t);
         }
+    }
+
+    /** Counts what the call sends; returns the start of its wait. */
+    private long start(int messages, long bytes) {
+        profile.sent(messages, bytes);
+        return System.nanoTime();
+    }
+
+    private void end(long start) {
+        profile.waited(System.nanoTime() - start);
     }
 
     /** Bytes of one element of a primitive array. */

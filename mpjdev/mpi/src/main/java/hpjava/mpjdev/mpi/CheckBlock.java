@@ -18,7 +18,7 @@ import java.nio.ByteOrder;
  *
  * {@code h15} and {@code h32} are disjoint bit fields of one 64-bit mix of the signature. Why 10 bytes: on Open MPI
  * 4.1.4 (vader, np 2) an allgather of up to 10 bytes a rank costs what one of 4 bytes costs, and one of 11 to 24
- * bytes 2.5-9 % more (bench/adlib {@code RawCollectiveProbe} a4 ... a24, docs/benchmarks/HISTORY.md "Checking cost: the
+ * bytes 2.5-9 % more (docs/benchmarks/HISTORY.md "Checking cost: the
  * tiny reduction on mpi"); the former 24-byte block (both 64-bit words whole) was that much slower.
  *
  * <p><b>Verdict.</b> Every rank compares every block's check word with its own, and, when all are equal (so all

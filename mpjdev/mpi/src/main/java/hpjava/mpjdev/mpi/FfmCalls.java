@@ -41,7 +41,7 @@ final class FfmCalls {
     /**
      * The per-message downcalls of the process's MPI library ({@link #first}) as {@code static final} constants: the JIT
      * inlines a constant handle's downcall into its caller, where a handle read from an instance field is called
-     * through the method handle's generic entry. Measured on Open MPI (bench/mpi/floor.sh, {@code FfmCallCost}): a
+     * through the method handle's generic entry. Measured on Open MPI (docs/benchmarks/HISTORY.md, "FFM binding after the watchdog, and the floor explained"): a
      * critical {@code MPI_Comm_rank} costs 2.9 ns from C, 3.3-3.8 ns through a constant handle, 5.5 ns through a
      * handle in a field. Initialised on first use, after the binding has been made.
      */

@@ -26,8 +26,8 @@ import java.lang.foreign.ValueLayout;
  * same inputs in the same order, so the same bits on every rank); larger data is gathered to rank 0, folded there in
  * rank order and broadcast ({@code MPI_Igather}, {@code MPI_Ibcast}: no rank receives p copies of it). Both give the
  * fixed combination order the contract requires, which {@code MPI_Allreduce} does not promise for floating point.
- * One {@code MPI_Iallgather} of a few bytes costs about half an igather plus an ibcast (bench/adlib
- * {@code RawCollectiveProbe}, np 2: 0.37 against 0.67 µs, the same for 4 to 10 bytes).
+ * One {@code MPI_Iallgather} of a few bytes costs about half an igather plus an ibcast (np 2: 0.37
+ * against 0.67 µs, the same for 4 to 10 bytes; docs/benchmarks/HISTORY.md, "Checking cost: the tiny reduction on mpi").
  */
 final class MpiCollectives implements NativeCollectives {
     private final MpiComm comm;

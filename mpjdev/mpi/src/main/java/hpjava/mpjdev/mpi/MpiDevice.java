@@ -4,9 +4,6 @@ import hpjava.mpjdev.DeviceException;
 import hpjava.mpjdev.idle.BackoffIdleStrategy;
 import hpjava.mpjdev.idle.Cores;
 import hpjava.mpjdev.watch.Activity;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -353,13 +350,13 @@ final class MpiDevice {
      * {@code MPI_LOCALNRANKS} by MPICH's mpiexec; 1 if unknown) and whether they outnumber the cores. The wait policy
      * follows Open MPI's own: its blocking calls spin unless the host is oversubscribed ({@code mpi_yield_when_idle}), so a rank polling here must not give its core away sooner than
      * a raw MPI program would (on a busy machine a yield hands the core to another process for a whole time slice).
-     * The cores counted are the host's ({@link #hostCores()}), not this process's: a rank may be bound to one core
+     * The cores counted are the host's ({@link Cores#host()}), not this process's: a rank may be bound to one core
      * (by a binding the user gives Open MPI's mpirun, or by mpirun's own default where {@code hpjava run}, which
      * otherwise passes {@code --bind-to none}, did not start it), so that {@link Cores#available()} reads 1 in every
      * rank and 2 ranks on a 2-core host looked oversubscribed: every wait longer than 100 polls (~5 us, e.g. one of a
      * 65000-byte window's) yielded.
      */
-    static final boolean OVERSUBSCRIBED = localRanks() > hostCores();
+    static final boolean OVERSUBSCRIBED = localRanks() > Cores.host();
     /** Polls spent spinning before yielding: ~10 ms when every rank has a core, a few µs when they share cores. */
     static final int SPIN_ROUNDS = MpiOptions.ofRank().spinRounds(OVERSUBSCRIBED);
     /**
@@ -384,37 +381,6 @@ final class MpiDevice {
      * between polls (a long wait, e.g. for a partner that computes).
      */
     static final BackoffIdleStrategy IDLE = new BackoffIdleStrategy(SPIN_ROUNDS, 0, 20_000, 20_000, 20_000);
-
-    /**
-     * The cores the ranks of this host share. When this process may run on fewer processors than the host has online
-     * ({@code Cpus_allowed_list} of {@code /proc/self/status} against {@code /sys/devices/system/cpu/online}), its
-     * launcher bound it (Open MPI binds each rank to a core of its own unless the host is oversubscribed): the host's
-     * online processors. Otherwise {@link Cores#available()}, which also honours a cgroup's CPU quota. If either file
-     * cannot be read, {@link Cores#available()}.
-     */
-    static int hostCores() {
-        int available = Cores.available();
-        try {
-            int online = countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
-            int allowed = -1;
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Cpus_allowed_list:")) allowed = countCpuList(line.substring(line.indexOf(':') + 1).trim());
-            }
-            return allowed > 0 && allowed < online ? online : available;
-        } catch (IOException | RuntimeException e) {
-            return available;
-        }
-    }
-
-    /** The number of processors in a Linux CPU list ({@code 0-3,8,10-11}: 7). */
-    static int countCpuList(String list) {
-        int n = 0;
-        for (String part : list.split(",")) {
-            int dash = part.indexOf('-');
-            n += dash < 0 ? 1 : Integer.parseInt(part.substring(dash + 1).trim()) - Integer.parseInt(part.substring(0, dash).trim()) + 1;
-        }
-        return n;
-    }
 
     private static int localRanks() {
         String v = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");

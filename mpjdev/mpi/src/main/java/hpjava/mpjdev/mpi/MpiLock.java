@@ -17,8 +17,8 @@ import java.util.concurrent.locks.Lock;
  * the volatile store is a full fence ({@code lock addl}), paid on every poll and on every send. Here no thread parks
  * in a way that needs waking: {@link #lock()} spins, yields and then parks for short intervals that it ends itself
  * (the lock is held only around MPI calls that return at once, see {@link MpiDevice}), so releasing is a plain store
- * with release semantics ({@code mov} on x86) and acquiring one compare-and-set. Measured in bench/mpi
- * {@code DeviceFloor}: see docs/benchmarks/HISTORY.md, "8-byte latency: the device's own work".
+ * with release semantics ({@code mov} on x86) and acquiring one compare-and-set. Measured: docs/benchmarks/HISTORY.md,
+ * "8-byte latency: the device's own work".
  *
  * <h2>Contract (what {@link MpiBackend#mpiLock()} promises programs)</h2>
  * <ul>

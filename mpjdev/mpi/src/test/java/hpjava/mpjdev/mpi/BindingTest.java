@@ -56,7 +56,7 @@ class BindingTest {
     @Test
     void rankJvmsSeeTheHostsProcessorsUnlessTheUserBindsThem() throws Exception {
         MpiTestSupport.require("openmpi", "ffm");
-        int online = MpiDevice.countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+        int online = hpjava.mpjdev.idle.Cores.countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
         assumeTrue(online >= 2, "one processor: binding changes nothing");
         assertEquals(List.of(online, online), processors(Map.of("impl", "openmpi")));
         assertEquals(List.of(1, 1), processors(Map.of("impl", "openmpi", "mpirun-args", "--bind-to core")));

@@ -1,5 +1,7 @@
 package hpjava.mpjdev.mpi;
 
+import hpjava.mpjdev.idle.Cores;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,16 +22,16 @@ class HostCoresTest {
 
     @Test
     void cpuListsAreCountedAsLinuxWritesThem() {
-        assertEquals(1, MpiDevice.countCpuList("0"));
-        assertEquals(2, MpiDevice.countCpuList("0-1"));
-        assertEquals(7, MpiDevice.countCpuList("0-3,8,10-11"));
+        assertEquals(1, Cores.countCpuList("0"));
+        assertEquals(2, Cores.countCpuList("0-1"));
+        assertEquals(7, Cores.countCpuList("0-3,8,10-11"));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"openmpi", "mpich"})
     void twoRanksOnAHostWithTwoOrMoreCoresAreNotOversubscribed(String impl) throws Exception {
         MpiTestSupport.require(impl, "ffm");
-        int online = MpiDevice.countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+        int online = Cores.countCpuList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
         MpiJob job = MpiJob.run(LaunchSpec.of(2, WaitPolicyProgram.class.getName()).withOptions(MpiTestSupport.on(impl)),
                 Duration.ofSeconds(120));
         assertEquals(0, job.exitStatus, "exit status; stderr:\n" + job.stderr);

@@ -8,7 +8,7 @@ public final class WaitPolicyProgram {
 
     public static void main(String[] args) {
         Comm world = Comm.world();
-        System.out.println("rank " + world.id() + ": hostCores=" + MpiDevice.hostCores() + " oversubscribed="
+        System.out.println("rank " + world.id() + ": hostCores=" + hpjava.mpjdev.idle.Cores.host() + " oversubscribed="
                 + MpiDevice.OVERSUBSCRIBED);
     }
 }

@@ -1,4 +1,4 @@
-package hpjava.lang.bench;
+package hpjava.bench.jacobi;
 
 import hpjava.lang.Block;
 import hpjava.lang.DoubleMultiarray;

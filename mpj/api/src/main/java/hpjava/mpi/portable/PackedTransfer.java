@@ -18,11 +18,11 @@ import mpi.MPIException;
  * buffers with the checks MPI leaves to implementations: the same basic type ({@code ERR_TYPE}) and the same number of
  * elements ({@code ERR_TRUNCATE} when longer, {@code ERR_COUNT} when shorter) as the receiving rank expects.
  */
-final class Transfer {
+final class PackedTransfer {
 
     private final Comm dev;
 
-    Transfer(Comm dev) {
+    PackedTransfer(Comm dev) {
         this.dev = dev;
     }
 

@@ -1,4 +1,4 @@
-package hpjava.lang.bench;
+package hpjava.bench.jacobi;
 
 import java.util.ArrayList;
 import java.util.Arrays;

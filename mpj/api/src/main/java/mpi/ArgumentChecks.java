@@ -11,9 +11,15 @@ import java.nio.ByteOrder;
  * package documentation for what implementations may then assume). Each failure is an {@link MPIException} of the
  * MPI error class for that argument, naming the call and the argument.
  */
-final class Check {
+final class ArgumentChecks {
 
-    private Check() {
+    private ArgumentChecks() {
+    }
+
+    /** The request of an operation with {@code MPI.PROC_NULL}: complete at once, source PROC_NULL, no data. */
+    static hpjava.mpi.spi.RequestHandle procNullDone() {
+        return new hpjava.mpi.spi.CompletedRequest(
+                new hpjava.mpi.spi.StatusRecord().set(MPI.PROC_NULL, MPI.ANY_TAG, MPI.SUCCESS, false, 0), null);
     }
 
     static void notNull(String what, String arg, Object value) throws MPIException {
