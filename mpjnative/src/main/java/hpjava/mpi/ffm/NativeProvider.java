@@ -10,12 +10,15 @@ import mpi.MPIException;
 
 /**
  * The native implementation of the {@code mpi} API ({@link java.util.ServiceLoader} provider): serves ranks of the
- * mpi backend that call MPI through {@code java.lang.foreign} (the default binding), ahead of the portable
- * implementation.
+ * mpi backend that call MPI through {@code java.lang.foreign} (the default binding). Chosen only when the job's
+ * environment has {@value #CHOOSE_VARIABLE}{@code =native}: until it passes the API's conformance suite and is faster
+ * than the portable implementation over the device (docs/MPI.md), the portable one serves the mpi backend.
  */
 public final class NativeProvider implements MpiProvider {
     /** The entry of the ABI table made last; a table without it predates the native implementation. */
     private static final String NEWEST_TABLE_ENTRY = "MPI_ERR_LASTCODE";
+    /** The environment variable that chooses this implementation ({@code native}). */
+    static final String CHOOSE_VARIABLE = "HPJAVA_MPI_API";
 
     @Override
     public String name() {
@@ -35,7 +38,7 @@ public final class NativeProvider implements MpiProvider {
 
     @Override
     public int priority() {
-        return 100;
+        return "native".equals(System.getenv(CHOOSE_VARIABLE)) ? 100 : -1;
     }
 
     @Override

@@ -37,6 +37,6 @@ class NativePathTest {
     static JobRun run(String impl, int np, String mainClass) {
         List<String> args = List.of("--backend", "mpi", "--np", Integer.toString(np), "--option", "impl=" + impl, mainClass);
         return ChildProcess.java(List.of(), ChildProcess.testClassPath(), Launcher.class.getName(), args)
-                .describedAs("native path on " + impl + ", np " + np).timeout(Duration.ofSeconds(120)).run();
+                .env(NativeProvider.CHOOSE_VARIABLE, "native").describedAs("native path on " + impl + ", np " + np).timeout(Duration.ofSeconds(120)).run();
     }
 }
