@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * The report of bench/latency/run.sh: per configuration (MPI, kernel, N, np) and variant, the median iteration time
- * (ms) at each injected one-way delay and its ratio to the same variant at delay 0; then issue 32's targets for the
+ * (ms) at each injected one-way delay and its ratio to the same variant at delay 0; then the overlap targets for the
  * configurations that have them. Fails (status 1) when the variants of a configuration disagree on the checksum.
  *
  *   java LatencyReport.java RESULTS...
